@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "swift-effect-scheduler",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "EffectScheduler", targets: ["EffectScheduler"]),
+    .library(name: "Effects", targets: ["Effects"]),
+
+  ],
+  targets: [
+    .target(name: "EffectScheduler"),
+    .target(name: "Effects", dependencies: ["EffectScheduler"]),
+
+    .executableTarget(
+      name: "Interleavings",
+      dependencies: ["EffectScheduler", "Effects"],
+      path: "Examples/Interleavings"
+    ),
+    .executableTarget(
+      name: "Benchmarks",
+      dependencies: ["EffectScheduler", "Effects"],
+      path: "Benchmarks"
+    ),
+    .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

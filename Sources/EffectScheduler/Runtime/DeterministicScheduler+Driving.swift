@@ -1,0 +1,163 @@
+/// How a driven run ended.
+enum RunEnding {
+  case finished(unfinished: [TaskInfo])
+  case failed(SchedulerError.Reason)
+}
+
+extension DeterministicScheduler {
+  /// Runs ready jobs one at a time until the root task has completed and no job is ready, or until
+  /// the run has to stop. Must be called on the driver thread.
+  func drive() -> RunEnding {
+    while true {
+      if !mailbox.isEmpty { collectMail() }
+      if readyJobs.isEmpty {
+        if rootCompleted { return finish() }
+        if mailbox.waitForMail(timeout: configuration.outsideWorldTimeout) { continue }
+        return abandon(stuckReason())
+      }
+      guard step < configuration.maxSteps else {
+        return abandon(.stepLimitExceeded(limit: configuration.maxSteps))
+      }
+      let position: Int
+      do {
+        position = try strategy.nextJob(among: readyInfo, step: step)
+      } catch let divergence as ReplayDivergence {
+        return abandon(.diverged(divergence))
+      } catch {
+        return abandon(.strategyFailed(String(describing: error)))
+      }
+      guard readyJobs.indices.contains(position) else {
+        return abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count) ready jobs"))
+      }
+      let job = readyJobs.remove(at: position)
+      let info = readyInfo.remove(at: position)
+      choices.append(ScheduleChoice(picking: info, at: position))
+      run(job, info)
+      step += 1
+    }
+  }
+
+  /// Adds a job to the ready jobs, registering its task if this is the task's first job.
+  func admit(_ job: UnownedJob, fromOutside: Bool) {
+    let flags = JobFlags(job)
+    var task: TaskID?
+    if flags.isTask {
+      let runtimeID = runtimeTaskID(job)
+      task = registry.id(forRuntimeID: runtimeID) ?? spawn(runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
+    }
+    if !fromOutside { noteCurrentTaskActivity() }
+    readyJobs.append(job)
+    readyInfo.append(ReadyJob(task: task, arrivedFromOutside: fromOutside))
+  }
+
+  private func spawn(runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {
+    let parent = fromOutside ? nil : currentTaskID()
+    let id = registry.register(runtimeID: runtimeID, flags: flags, parent: parent)
+    record(id, .spawned)
+    return id
+  }
+
+  /// The controlled task running on this thread, if any.
+  func currentTaskID() -> TaskID? {
+    if let runningTask { return runningTask }
+    return currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:))
+  }
+
+  /// Learns what it can from the task on whose behalf the runtime is calling the scheduler: its
+  /// name, and, inside an actor's job, that its code ran there.
+  private func noteCurrentTaskActivity() {
+    guard let id = currentTaskID() else { return }
+    if !registry[id].nameResolved {
+      registry[id].nameResolved = true
+      registry[id].info.name = registry[id].info.name ?? currentTaskName()
+    }
+    if runningActorJob, registry[id].lastStep != step {
+      registry[id].lastStep = step
+      record(id, .ranOnActor)
+    }
+  }
+
+  private func collectMail() {
+    for job in mailbox.collect() { admit(job, fromOutside: true) }
+  }
+
+  private func run(_ job: UnownedJob, _ info: ReadyJob) {
+    guard let id = info.task else {
+      record(nil, .actorJob, fromOutside: info.arrivedFromOutside)
+      runningActorJob = true
+      job.runSynchronously(on: executor)
+      runningActorJob = false
+      return
+    }
+    if !registry[id].cancelled, isCancelled(job) {
+      registry[id].cancelled = true
+      record(id, .cancelled)
+    }
+    record(id, registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside)
+    runningTask = id
+    job.runSynchronously(on: executor)
+    runningTask = nil
+    registry[id].segments += 1
+    registry[id].lastStep = step
+    record(id, registry[id].completed ? .completed : .suspended)
+  }
+
+  func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false) {
+    events.append(TraceEvent(step: step, task: task, kind: kind, fromOutside: fromOutside))
+  }
+
+  // MARK: Ending a run
+
+  private func finish() -> RunEnding {
+    completeStructuredChildren()
+    isDriving = false
+    mailbox.close(.finished, runningLateOn: self)
+    do {
+      try strategy.runDidFinish(steps: step)
+    } catch let divergence as ReplayDivergence {
+      return .failed(.diverged(divergence))
+    } catch {
+      return .failed(.strategyFailed(String(describing: error)))
+    }
+    let unfinished = registry.records.filter { !$0.completed && $0.info.kind == .unstructured }.map(\.info)
+    return .finished(unfinished: unfinished)
+  }
+
+  private func abandon(_ reason: SchedulerError.Reason) -> RunEnding {
+    isDriving = false
+    mailbox.close(.abandoned, runningLateOn: self)
+    return .failed(reason)
+  }
+
+  /// A structured child must finish before its parent's scope ends, so once the root has
+  /// completed, each child's last job was the one that completed it.
+  private func completeStructuredChildren() {
+    var lastJobEvent: [Int: Int] = [:]
+    for (index, event) in events.enumerated() where event.kind == .suspended || event.kind == .completed {
+      if let task = event.task { lastJobEvent[task.rawValue] = index }
+    }
+    for (task, index) in lastJobEvent where events[index].kind == .suspended {
+      let kind = registry.records[task].info.kind
+      guard kind == .asyncLet || kind == .groupChild else { continue }
+      events[index].kind = .completed
+      registry[TaskID(task)].completed = true
+    }
+  }
+
+  private func stuckReason() -> SchedulerError.Reason {
+    let blocked = registry.records.filter { !$0.completed }.map { record in
+      BlockedTask(task: record.info, lastStep: record.lastStep, waitingOn: waitingOn(record.info.id))
+    }
+    return mailbox.everReceived
+      ? .stalled(waited: configuration.outsideWorldTimeout, blocked: blocked)
+      : .deadlock(blocked: blocked)
+  }
+
+  private func waitingOn(_ id: TaskID) -> String? {
+    let children = registry.records.filter { $0.info.parent == id && !$0.completed && $0.info.kind != .unstructured }
+    guard !children.isEmpty else { return nil }
+    return "its child tasks " + children.map(\.info.description).joined(separator: ", ")
+  }
+
+  var trace: Trace { Trace(tasks: registry.infos, events: events, steps: step) }
+}

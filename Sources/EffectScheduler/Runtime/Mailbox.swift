@@ -1,0 +1,90 @@
+import Dispatch
+import Synchronization
+
+/// Where jobs handed to a scheduler from threads it does not own wait until its driver thread
+/// picks them up. It is the only part of a scheduler touched by more than one thread.
+final class Mailbox: Sendable {
+  /// What becomes of jobs that arrive after the run stopped.
+  enum Phase {
+    case running
+    /// The program finished: late jobs run, serially, outside the scheduler's control.
+    case finished
+    /// The run was stopped by a failure: late jobs are dropped, so a livelock cannot go on.
+    case abandoned
+  }
+
+  private struct State {
+    var phase = Phase.running
+    var jobs: [UnownedJob] = []
+    var everReceived = false
+  }
+
+  private let state = Mutex(State())
+  private let hasMail = Atomic<Bool>(false)
+  private let wakeUp = DispatchSemaphore(value: 0)
+  private let afterlife = DispatchQueue(label: "EffectScheduler.afterlife")
+
+  /// Whether a job is waiting; cheap enough to check before every step.
+  var isEmpty: Bool { !hasMail.load(ordering: .acquiring) }
+
+  /// Whether any job ever arrived from outside during the run.
+  var everReceived: Bool { state.withLock { $0.everReceived } }
+
+  /// Hands over a job from a thread the scheduler does not own.
+  func post(_ job: UnownedJob, runningLateOn executor: some TaskExecutor & Sendable) {
+    let phase = state.withLock { state in
+      if state.phase == .running {
+        state.jobs.append(job)
+        state.everReceived = true
+      }
+      return state.phase
+    }
+    switch phase {
+    case .running:
+      hasMail.store(true, ordering: .releasing)
+      wakeUp.signal()
+    case .finished:
+      afterlife.async { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+    case .abandoned:
+      break
+    }
+  }
+
+  /// Takes every waiting job, in arrival order.
+  func collect() -> [UnownedJob] {
+    hasMail.store(false, ordering: .releasing)
+    return state.withLock { state in
+      defer { state.jobs.removeAll() }
+      return state.jobs
+    }
+  }
+
+  /// Blocks until a job arrives or `timeout` passes; returns whether a job is waiting.
+  func waitForMail(timeout: Duration) -> Bool {
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let deadline =
+      nanoseconds.overflow
+      ? DispatchTime.distantFuture
+      : DispatchTime.now() + .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
+    // A wake-up can be left over from a job that was already collected, so check again after each.
+    while isEmpty {
+      if wakeUp.wait(timeout: deadline) == .timedOut { return !isEmpty }
+    }
+    return true
+  }
+
+  /// Ends the run; jobs still waiting are dropped or run late according to `phase`.
+  func close(_ phase: Phase, runningLateOn executor: some TaskExecutor & Sendable) {
+    let leftover = state.withLock { state in
+      state.phase = phase
+      defer { state.jobs.removeAll() }
+      return state.jobs
+    }
+    hasMail.store(false, ordering: .releasing)
+    guard phase == .finished else { return }
+    for job in leftover {
+      afterlife.async { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// Entry points of the Swift concurrency runtime that the public API does not surface. Each is
+// exported by libswift_Concurrency on every platform and takes the job (for a task, the task
+// itself) as its only argument.
+
+/// The runtime's unique id of the task a job belongs to; `0` for a job that is not a task.
+/// Unlike the job's address, it is never reused by a later task.
+@_silgen_name("swift_task_getJobTaskId")
+func runtimeTaskID(_ job: UnownedJob) -> UInt64
+
+@_silgen_name("swift_task_getJobFlags")
+private func runtimeJobFlags(_ job: UnownedJob) -> UInt32
+
+/// `swift_task_isCancelled`, looked up at run time: the standard library already declares that
+/// symbol with a type this module cannot name. Its only argument and its result travel in the same
+/// registers under the Swift and C calling conventions.
+private let runtimeIsCancelled: (@convention(c) (UnsafeRawPointer) -> Bool)? = {
+  guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_isCancelled") else {
+    return nil
+  }
+  return unsafeBitCast(symbol, to: (@convention(c) (UnsafeRawPointer) -> Bool).self)
+}()
+
+/// What the runtime's job flags say about a job.
+struct JobFlags {
+  let rawValue: UInt32
+
+  init(_ job: UnownedJob) { rawValue = runtimeJobFlags(job) }
+
+  /// The low byte is the job kind; kind 0 is a task, higher kinds are actor and runtime jobs.
+  var isTask: Bool { rawValue & 0xFF == 0 }
+  var isAsyncLetChild: Bool { rawValue & (1 << 28) != 0 }
+  var isGroupChild: Bool { rawValue & (1 << 26) != 0 }
+}
+
+/// Whether the task that `job` runs has been cancelled. `job` must be a task's job.
+func isCancelled(_ job: UnownedJob) -> Bool {
+  runtimeIsCancelled?(unsafeBitCast(job, to: UnsafeRawPointer.self)) ?? false
+}
+
+/// The runtime id of the task running on this thread, if any.
+func currentRuntimeTaskID() -> UInt64? {
+  withUnsafeCurrentTask { task in
+    // An `UnsafeCurrentTask` holds the task pointer, and a task is its own job.
+    task.map { runtimeTaskID(unsafeBitCast($0, to: UnownedJob.self)) }
+  }
+}
+
+/// The name of the task running on this thread, where the platform exposes it.
+func currentTaskName() -> String? {
+  if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+    return Task.name
+  }
+  return nil
+}

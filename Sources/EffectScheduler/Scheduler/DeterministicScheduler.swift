@@ -1,0 +1,84 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A serial executor that owns every job of a program and runs exactly one at a time, in an order
+/// a ``SchedulingStrategy`` picks, recording the choices as a ``Schedule`` and what happened as a
+/// ``Trace``.
+///
+/// The program's root task runs with the scheduler as its task executor preference, so its
+/// structured children (`async let`, task groups), the default actors they call and the tasks it
+/// creates with `Task.effect` all hand their jobs to the scheduler.
+///
+/// ```swift
+/// let execution = try await DeterministicScheduler.run(strategy: .random(seed: 7)) {
+///   let counter = Counter()
+///   async let a: Void = counter.increment()
+///   async let b: Void = counter.increment()
+///   _ = await (a, b)
+///   return await counter.value
+/// }
+/// print(execution.value, execution.schedule)
+/// print(execution.trace.table)
+/// ```
+///
+/// What escapes the scheduler: a plain `Task {}` or `Task.detached {}` does not inherit the
+/// executor preference, and `@MainActor` code runs on the main thread. Such work runs concurrently
+/// with the program and may make runs differ. When it hands work back (for example by resuming a
+/// continuation), the job is marked as arriving from outside in the trace. Use `Task.effect` for
+/// tasks that should stay under control.
+public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
+  // Everything below but `mailbox` is touched only by the driver thread: the thread that created
+  // the scheduler and runs its jobs.
+
+  @TaskLocal static var active: DeterministicScheduler?
+
+  let configuration: SchedulerConfiguration
+  var strategy: any SchedulingStrategy
+  let mailbox = Mailbox()
+  private let driverThread = pthread_self()
+  var isDriving = true
+
+  var readyJobs: [UnownedJob] = []
+  var readyInfo: [ReadyJob] = []
+  var registry = TaskRegistry()
+  var events: [TraceEvent] = []
+  var choices: [ScheduleChoice] = []
+  var step = 0
+  var runningTask: TaskID?
+  var runningActorJob = false
+  var rootCompleted = false
+  private var unownedExecutor: UnownedTaskExecutor?
+
+  /// The scheduler that controls the current task, or `nil` outside any scheduler.
+  public static var current: DeterministicScheduler? { active }
+
+  init(strategy: any SchedulingStrategy, configuration: SchedulerConfiguration) {
+    self.strategy = strategy
+    self.configuration = configuration
+  }
+
+  var executor: UnownedTaskExecutor {
+    if let unownedExecutor { return unownedExecutor }
+    let executor = asUnownedTaskExecutor()
+    unownedExecutor = executor
+    return executor
+  }
+
+  var isOnDriverThread: Bool { pthread_equal(pthread_self(), driverThread) != 0 }
+
+  /// Takes a job from the runtime. Jobs from the driver thread join the ready jobs at once; jobs
+  /// from any other thread wait in the mailbox until the driver collects them.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    if isOnDriverThread && isDriving {
+      admit(job, fromOutside: false)
+    } else {
+      mailbox.post(job, runningLateOn: self)
+    }
+  }
+}

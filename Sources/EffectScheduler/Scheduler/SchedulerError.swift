@@ -1,0 +1,84 @@
+/// A run the scheduler had to stop: the program deadlocked, stalled on the outside world, ran too
+/// long, or no longer fitted the schedule it replayed.
+///
+/// It carries the schedule and trace up to the stop, so the failing run can be read and replayed.
+public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why the run stopped.
+  public enum Reason: Hashable, Sendable {
+    /// Every unfinished task waits, and nothing outside the scheduler ever handed work back, so only
+    /// tasks of the program could wake them.
+    case deadlock(blocked: [BlockedTask])
+    /// No job was ready and nothing came back from outside the scheduler within `waited`.
+    case stalled(waited: Duration, blocked: [BlockedTask])
+    /// The run took more than `limit` steps: possibly a livelock.
+    case stepLimitExceeded(limit: Int)
+    /// A replayed schedule stopped matching the program.
+    case diverged(ReplayDivergence)
+    /// The strategy failed with an error of its own, described here.
+    case strategyFailed(String)
+  }
+
+  /// Why the run stopped.
+  public var reason: Reason
+  /// The choices made up to the stop.
+  public var schedule: Schedule
+  /// What happened up to the stop.
+  public var trace: Trace
+
+  /// Creates a scheduler error.
+  public init(reason: Reason, schedule: Schedule, trace: Trace) {
+    self.reason = reason
+    self.schedule = schedule
+    self.trace = trace
+  }
+
+  /// One paragraph saying what happened, naming the tasks involved.
+  public var summary: String {
+    switch reason {
+    case .deadlock(let blocked):
+      return "deadlock: no task can run and every unfinished task waits on another task of the program.\n"
+        + BlockedTask.list(blocked)
+    case .stalled(let waited, let blocked):
+      return "stalled: no task can run, and nothing came back from outside the scheduler's control (another thread, a real timer, the main actor) within \(waited).\n"
+        + BlockedTask.list(blocked)
+    case .stepLimitExceeded(let limit):
+      return "possible livelock: the run took more than \(limit) steps (raise SchedulerConfiguration.maxSteps if the program really needs more)"
+    case .diverged(let divergence):
+      return divergence.description
+    case .strategyFailed(let message):
+      return "the scheduling strategy failed: \(message)"
+    }
+  }
+
+  /// The summary, the schedule and the trace.
+  public var description: String {
+    "\(summary)\nschedule: \(schedule)\ntrace:\n\(trace.table)"
+  }
+}
+
+/// A task that could not go on when a run stopped.
+public struct BlockedTask: Hashable, Sendable, CustomStringConvertible {
+  /// The task.
+  public var task: TaskInfo
+  /// The last step at which the task ran, if it ever did.
+  public var lastStep: Int?
+  /// What the task waits on, where the scheduler knows it.
+  public var waitingOn: String?
+
+  /// Creates a blocked-task entry.
+  public init(task: TaskInfo, lastStep: Int?, waitingOn: String?) {
+    self.task = task
+    self.lastStep = lastStep
+    self.waitingOn = waitingOn
+  }
+
+  /// `#1 A, suspended after step 3, waiting on …`.
+  public var description: String {
+    let ran = lastStep.map { "suspended after step \($0)" } ?? "never ran"
+    return "\(task), \(ran)" + (waitingOn.map { ", waiting on \($0)" } ?? "")
+  }
+
+  static func list(_ tasks: [BlockedTask]) -> String {
+    tasks.map { "  - \($0)" }.joined(separator: "\n")
+  }
+}

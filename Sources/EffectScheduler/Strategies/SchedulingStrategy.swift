@@ -1,0 +1,30 @@
+/// Decides which ready job a ``DeterministicScheduler`` runs next.
+///
+/// A strategy is an oracle: the scheduler runs the program and records what happened, and at each
+/// step asks the strategy to pick one of the jobs that could run. It ships ``FIFOStrategy``,
+/// ``RandomStrategy`` and ``ReplayStrategy``; the Explore module adds exhaustive and PCT strategies.
+///
+/// ```swift
+/// struct LastInFirstOut: SchedulingStrategy {
+///   mutating func nextJob(among ready: [ReadyJob], step: Int) -> Int { ready.count - 1 }
+/// }
+/// ```
+public protocol SchedulingStrategy {
+  /// Returns the position in `ready` of the job to run at `step`. `ready` is never empty and lists
+  /// the jobs in the order they became ready.
+  ///
+  /// - Throws: an error that stops the run, such as ``ReplayDivergence`` when a replayed schedule
+  ///   no longer fits the program.
+  mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int
+
+  /// Called once the run has finished normally after `steps` steps.
+  ///
+  /// - Throws: an error that fails the run, such as ``ReplayDivergence`` when a replayed schedule
+  ///   had steps left over.
+  mutating func runDidFinish(steps: Int) throws
+}
+
+extension SchedulingStrategy {
+  /// Does nothing.
+  public mutating func runDidFinish(steps: Int) throws {}
+}

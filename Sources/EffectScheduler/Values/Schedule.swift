@@ -1,0 +1,98 @@
+/// The decisions of one run, in order: the value you replay to run a program the same way again.
+///
+/// A schedule prints as a compact string that ``init(parsing:)`` reads back. Each step names the
+/// task that ran (`3`) or the position of an actor job among the ready jobs (`a0`); a step repeated
+/// `n` times in a row is written once with `*n`:
+///
+/// ```swift
+/// let schedule = try Schedule(parsing: "s1:0.1*2.2.a0")
+/// schedule.choices.count // 5
+/// ```
+public struct Schedule: Hashable, Sendable, CustomStringConvertible {
+  /// The choices, one a step.
+  public var choices: [ScheduleChoice]
+
+  /// Creates a schedule from its choices.
+  public init(_ choices: [ScheduleChoice] = []) { self.choices = choices }
+
+  /// The version tag every encoded schedule starts with.
+  static let prefix = "s1:"
+
+  /// The schedule as a compact string, such as `s1:0.1*2.2.a0`.
+  public var description: String {
+    var parts: [String] = []
+    var index = choices.startIndex
+    while index < choices.endIndex {
+      var end = index + 1
+      while end < choices.endIndex, choices[end] == choices[index] { end += 1 }
+      let count = end - index
+      parts.append(count == 1 ? choices[index].description : "\(choices[index])*\(count)")
+      index = end
+    }
+    return Self.prefix + parts.joined(separator: ".")
+  }
+
+  /// Reads a schedule from the string its ``description`` prints.
+  ///
+  /// - Throws: ``ScheduleParseError`` naming the first part of the string that is not a step.
+  public init(parsing text: String) throws(ScheduleParseError) {
+    let trimmed = text.trimmingWhitespace()
+    guard trimmed.hasPrefix(Self.prefix) else {
+      throw ScheduleParseError(input: text, problem: "it does not start with \"\(Self.prefix)\"")
+    }
+    let body = trimmed.dropFirst(Self.prefix.count)
+    var choices: [ScheduleChoice] = []
+    if body.isEmpty { self.init(choices); return }
+    for (offset, part) in body.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
+      let pieces = part.split(separator: "*", omittingEmptySubsequences: false)
+      guard pieces.count <= 2, let choice = Self.choice(pieces[0]) else {
+        throw ScheduleParseError(input: text, problem: "step \(offset + 1), \"\(part)\", is not a task number or a0, a1, …")
+      }
+      var repeats = 1
+      if pieces.count == 2 {
+        guard let count = Int(pieces[1]), count > 0, count <= 10_000_000 else {
+          throw ScheduleParseError(input: text, problem: "step \(offset + 1), \"\(part)\", has a bad repeat count")
+        }
+        repeats = count
+      }
+      choices.append(contentsOf: repeatElement(choice, count: repeats))
+    }
+    self.init(choices)
+  }
+
+  private static func choice(_ text: Substring) -> ScheduleChoice? {
+    if text.first == "a" {
+      guard let position = Int(text.dropFirst()), position >= 0 else { return nil }
+      return .actorJob(position: position)
+    }
+    guard text.allSatisfy(\.isASCII), let id = Int(text), id >= 0 else { return nil }
+    return .task(TaskID(id))
+  }
+}
+
+/// A string that is not an encoded ``Schedule``.
+public struct ScheduleParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The string that was read.
+  public var input: String
+  /// What is wrong with it.
+  public var problem: String
+
+  /// Creates a parse error.
+  public init(input: String, problem: String) {
+    self.input = input
+    self.problem = problem
+  }
+
+  /// A sentence naming the string and the problem.
+  public var description: String { "\"\(input)\" is not a schedule: \(problem)" }
+}
+
+extension String {
+  func trimmingWhitespace() -> Substring {
+    let isSpace: (Character) -> Bool = { $0.isWhitespace }
+    guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
+    return self[start...end]
+  }
+}

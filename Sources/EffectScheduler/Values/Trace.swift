@@ -1,0 +1,41 @@
+/// Everything that happened in one run: the tasks, and the events of each step.
+///
+/// Two runs of the same program under the same ``Schedule`` give equal traces, so comparing traces is
+/// how replay and determinism are checked. ``table`` prints the trace with one column a task.
+public struct Trace: Hashable, Sendable, CustomStringConvertible {
+  /// Every task the run saw, indexed by `TaskID.rawValue`.
+  public var tasks: [TaskInfo]
+  /// The events, in the order they happened.
+  public var events: [TraceEvent]
+  /// How many steps, that is jobs, the run took.
+  public var steps: Int
+
+  /// Creates a trace.
+  public init(tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0) {
+    self.tasks = tasks
+    self.events = events
+    self.steps = steps
+  }
+
+  /// The task with this id, if the run saw it.
+  public subscript(task id: TaskID) -> TaskInfo? {
+    tasks.indices.contains(id.rawValue) ? tasks[id.rawValue] : nil
+  }
+
+  /// The tasks in the order their jobs ran, one entry a step; `nil` for an actor's job.
+  public var runOrder: [TaskID?] {
+    events.compactMap { event in
+      switch event.kind {
+      case .started, .resumed, .actorJob: event.task
+      default: .none
+      }
+    }
+  }
+
+  /// The trace as ``table``.
+  public var description: String { table }
+
+  /// The trace as a table with one row a step and one column a task. A cell says which segment of
+  /// the task ran, from one suspension point to the next (`start→1`, `1→2`, `2→end`).
+  public var table: String { TraceTable(self).render() }
+}

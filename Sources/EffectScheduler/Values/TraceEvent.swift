@@ -1,0 +1,44 @@
+/// One thing that happened to one task at one step of a run.
+public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: String, Hashable, Sendable {
+    /// The task was created.
+    case spawned
+    /// The task's first job began.
+    case started
+    /// A later job of the task began, after a suspension point.
+    case resumed
+    /// The task's job ended at a suspension point.
+    case suspended
+    /// The task's job ended with the task finished.
+    case completed
+    /// The scheduler saw that the task had been cancelled.
+    case cancelled
+    /// A default actor's job began; it runs the jobs queued on that actor.
+    case actorJob = "actor job"
+    /// Code of the task ran inside a default actor's job.
+    case ranOnActor = "ran on actor"
+  }
+
+  /// The step the event belongs to; events before the first step belong to step 0.
+  public var step: Int
+  /// The task, or `nil` for an actor's job.
+  public var task: TaskID?
+  /// What happened.
+  public var kind: Kind
+  /// Whether the job that began was handed over from a thread outside the scheduler's control.
+  public var fromOutside: Bool
+
+  /// Creates an event.
+  public init(step: Int, task: TaskID?, kind: Kind, fromOutside: Bool = false) {
+    self.step = step
+    self.task = task
+    self.kind = kind
+    self.fromOutside = fromOutside
+  }
+
+  /// `step 4: #2 resumed`.
+  public var description: String {
+    "step \(step): \(task.map(\.description) ?? "actor") \(kind.rawValue)\(fromOutside ? " (from outside)" : "")"
+  }
+}

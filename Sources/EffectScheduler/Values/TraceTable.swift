@@ -1,0 +1,63 @@
+/// Renders a ``Trace`` as a table: a row a step, a column a task, plus one for actor jobs.
+struct TraceTable {
+  private let trace: Trace
+
+  init(_ trace: Trace) { self.trace = trace }
+
+  func render() -> String {
+    let columns = trace.tasks.count + 1
+    var rows: [(step: Int, cells: [String])] = []
+    var points = Array(repeating: 0, count: trace.tasks.count)
+    for event in trace.events {
+      if rows.last?.step != event.step {
+        rows.append((event.step, Array(repeating: "", count: columns)))
+      }
+      let column = event.task?.rawValue ?? trace.tasks.count
+      let text = cellText(event, points: &points)
+      let cell = rows[rows.count - 1].cells[column]
+      let separator = cell.isEmpty || text.hasPrefix("→") ? "" : " "
+      rows[rows.count - 1].cells[column] = cell + separator + text
+    }
+    let header = ["step"] + trace.tasks.map(\.description) + ["actors"]
+    let body = rows.map { ["\($0.step)"] + $0.cells }
+    var widths = header.map(\.count)
+    for row in body {
+      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+    }
+    let showActors = body.contains { !$0[columns].isEmpty }
+    func line(_ cells: [String]) -> String {
+      let shown = showActors ? cells : Array(cells.dropLast())
+      return shown.enumerated().map { index, cell in
+        index == 0
+          ? String(repeating: " ", count: widths[0] - cell.count) + cell
+          : cell + String(repeating: " ", count: widths[index] - cell.count)
+      }.joined(separator: " | ").trimmingTrailingSpaces()
+    }
+    return ([line(header)] + body.map(line)).joined(separator: "\n")
+  }
+
+  private func cellText(_ event: TraceEvent, points: inout [Int]) -> String {
+    let outside = event.fromOutside ? "(outside) " : ""
+    guard let id = event.task?.rawValue else { return "job" }
+    switch event.kind {
+    case .spawned: return "spawned"
+    case .started: return outside + "start"
+    case .resumed: return outside + "\(points[id])"
+    case .suspended:
+      points[id] += 1
+      return "→\(points[id])"
+    case .completed: return "→end"
+    case .cancelled: return "cancelled"
+    case .ranOnActor: return "on actor"
+    case .actorJob: return "job"
+    }
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var result = self
+    while result.last == " " { result.removeLast() }
+    return result
+  }
+}

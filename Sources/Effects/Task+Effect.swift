@@ -1,0 +1,51 @@
+import EffectScheduler
+
+extension Task where Failure == Never {
+  /// Creates a task exactly as `Task.init(name:priority:operation:)` does, except that under a
+  /// ``DeterministicScheduler`` the task runs on the scheduler, which names it and decides when each
+  /// of its segments runs.
+  ///
+  /// With no scheduler active the only extra cost is one task-local read. Like `Task.init`, the
+  /// operation inherits the caller's actor isolation and task-local values.
+  ///
+  /// ```swift
+  /// let greeting = Task.effect(name: "greeter") { await greeter.greet("Blob") }
+  /// print(await greeting.value)
+  /// ```
+  ///
+  /// Under a scheduler, an operation isolated to the main actor still runs on the main actor,
+  /// outside the scheduler's control, between its suspension points.
+  @discardableResult
+  public static func effect(
+    name: String? = nil,
+    priority: TaskPriority? = nil,
+    @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async -> Success
+  ) -> Task<Success, Never> {
+    guard let scheduler = DeterministicScheduler.current else {
+      return Task(name: name, priority: priority, operation: operation)
+    }
+    return scheduler.spawn(name: name, priority: priority, operation: operation)
+  }
+}
+
+extension Task where Failure == any Error {
+  /// Creates a throwing task exactly as `Task.init(name:priority:operation:)` does, except that
+  /// under a ``DeterministicScheduler`` the task runs on the scheduler, which names it and decides
+  /// when each of its segments runs.
+  ///
+  /// ```swift
+  /// let download = Task.effect(name: "download") { try await client.fetch(url) }
+  /// let data = try await download.value
+  /// ```
+  @discardableResult
+  public static func effect(
+    name: String? = nil,
+    priority: TaskPriority? = nil,
+    @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
+  ) -> Task<Success, any Error> {
+    guard let scheduler = DeterministicScheduler.current else {
+      return Task(name: name, priority: priority, operation: operation)
+    }
+    return scheduler.spawn(name: name, priority: priority, operation: operation)
+  }
+}
