@@ -45,7 +45,7 @@ extension DeterministicScheduler {
       let runtimeID = runtimeTaskID(job)
       task = registry.id(forRuntimeID: runtimeID) ?? spawn(runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
-    if !fromOutside { noteCurrentTaskActivity() }
+    if !fromOutside { learnCurrentTaskName() }
     readyJobs.append(job)
     readyInfo.append(ReadyJob(task: task, arrivedFromOutside: fromOutside))
   }
@@ -63,18 +63,12 @@ extension DeterministicScheduler {
     return currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:))
   }
 
-  /// Learns what it can from the task on whose behalf the runtime is calling the scheduler: its
-  /// name, and, inside an actor's job, that its code ran there.
-  private func noteCurrentTaskActivity() {
-    guard let id = currentTaskID() else { return }
-    if !registry[id].nameResolved {
-      registry[id].nameResolved = true
-      registry[id].info.name = registry[id].info.name ?? currentTaskName()
-    }
-    if runningActorJob, registry[id].lastStep != step {
-      registry[id].lastStep = step
-      record(id, .ranOnActor)
-    }
+  /// Learns the name of the task on whose behalf the runtime is calling the scheduler. The runtime
+  /// offers no way to read another task's name, so this is the moment to learn it.
+  private func learnCurrentTaskName() {
+    guard let id = currentTaskID(), !registry[id].nameResolved else { return }
+    registry[id].nameResolved = true
+    registry[id].info.name = registry[id].info.name ?? currentTaskName()
   }
 
   private func collectMail() {
@@ -84,9 +78,7 @@ extension DeterministicScheduler {
   private func run(_ job: UnownedJob, _ info: ReadyJob) {
     guard let id = info.task else {
       record(nil, .actorJob, fromOutside: info.arrivedFromOutside)
-      runningActorJob = true
       job.runSynchronously(on: executor)
-      runningActorJob = false
       return
     }
     if !registry[id].cancelled, isCancelled(job) {

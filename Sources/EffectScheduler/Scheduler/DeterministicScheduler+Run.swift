@@ -42,6 +42,7 @@ extension DeterministicScheduler {
     let scheduler = DeterministicScheduler(strategy: strategy, configuration: configuration)
     let box = ResultBox<Value>()
     Task(name: "root", executorPreference: scheduler) {
+      scheduler.currentTaskDidStart(name: "root")
       let result: Result<Value, any Error>
       do {
         result = .success(try await $active.withValue(scheduler) { try await operation() })

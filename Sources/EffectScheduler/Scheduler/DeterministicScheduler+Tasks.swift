@@ -26,7 +26,7 @@ extension DeterministicScheduler {
     }
   }
 
-  private func currentTaskDidStart(name: String?) {
+  func currentTaskDidStart(name: String?) {
     guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
     registry[id].info.name = name
     registry[id].nameResolved = true

@@ -50,7 +50,6 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   var choices: [ScheduleChoice] = []
   var step = 0
   var runningTask: TaskID?
-  var runningActorJob = false
   var rootCompleted = false
   private var unownedExecutor: UnownedTaskExecutor?
 

@@ -14,10 +14,9 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     case completed
     /// The scheduler saw that the task had been cancelled.
     case cancelled
-    /// A default actor's job began; it runs the jobs queued on that actor.
+    /// A default actor's job ran. It runs the code of whichever tasks are queued on that actor;
+    /// they show up in the trace when they leave the actor again.
     case actorJob = "actor job"
-    /// Code of the task ran inside a default actor's job.
-    case ranOnActor = "ran on actor"
   }
 
   /// The step the event belongs to; events before the first step belong to step 0.

@@ -48,7 +48,6 @@ struct TraceTable {
       return "→\(points[id])"
     case .completed: return "→end"
     case .cancelled: return "cancelled"
-    case .ranOnActor: return "on actor"
     case .actorJob: return "job"
     }
   }

@@ -1,0 +1,49 @@
+import EffectScheduler
+import Effects
+import Testing
+
+/// An account whose `deposit` reads the balance, suspends, then writes: a lost update waiting to
+/// happen when two deposits interleave.
+private actor Account {
+  private(set) var balance = 0
+
+  func deposit(_ amount: Int) async {
+    let current = balance
+    await Task.yield()
+    balance = current + amount
+  }
+}
+
+@Suite("Actor reentrancy")
+struct ActorReentrancyTests {
+  @Sendable static func twoDeposits() async -> Int {
+    let account = Account()
+    let first = Task.effect(name: "first") { await account.deposit(10) }
+    let second = Task.effect(name: "second") { await account.deposit(20) }
+    await first.value
+    await second.value
+    return await account.balance
+  }
+
+  @Test("some schedule loses an update and some schedule keeps both")
+  func lostUpdateDependsOnSchedule() async throws {
+    var balances: [Int: Schedule] = [:]
+    for seed: UInt64 in 0..<40 {
+      let execution = try await DeterministicScheduler.run(strategy: .random(seed: seed)) { await Self.twoDeposits() }
+      balances[execution.value] = execution.schedule
+    }
+    let lost = try #require(balances.first { $0.key != 30 }, "no schedule lost an update")
+    let kept = try #require(balances[30], "no schedule kept both updates")
+    // Each outcome comes back when its schedule is replayed.
+    let replayedLost = try await DeterministicScheduler.run(strategy: .replay(lost.value)) { await Self.twoDeposits() }
+    let replayedKept = try await DeterministicScheduler.run(strategy: .replay(kept)) { await Self.twoDeposits() }
+    #expect(replayedLost.value == lost.key)
+    #expect(replayedKept.value == 30)
+  }
+
+  @Test("under FIFO both deposits read before either writes")
+  func fifoLosesUpdate() async throws {
+    let execution = try await DeterministicScheduler.run(strategy: .fifo) { await Self.twoDeposits() }
+    #expect(execution.value == 20)
+  }
+}

@@ -1,0 +1,94 @@
+import EffectScheduler
+import Foundation
+import Effects
+import Testing
+
+/// Holds a continuation until someone resumes it.
+private final class Parking: @unchecked Sendable {
+  private let lock = NSLockLike()
+  private var continuation: CheckedContinuation<Void, Never>?
+
+  func wait() async {
+    await withCheckedContinuation { continuation in lock.withLock { self.continuation = continuation } }
+  }
+
+  func release() {
+    lock.withLock { continuation }?.resume()
+  }
+}
+
+@Suite("Deadlock and stall detection")
+struct DeadlockTests {
+  static let quick = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(200))
+
+  @Test("two tasks each waiting for the other are reported by name, without hanging")
+  func twoContinuations() async throws {
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(configuration: Self.quick) {
+        let a = Parking()
+        let b = Parking()
+        let first = Task.effect(name: "A") {
+          await a.wait()  // only B releases A, after B's own wait
+          b.release()
+        }
+        let second = Task.effect(name: "B") {
+          await b.wait()
+          a.release()
+        }
+        await first.value
+        await second.value
+      }
+    }
+    guard case .deadlock(let blocked) = error.reason else {
+      Issue.record("expected a deadlock, got \(error.summary)")
+      return
+    }
+    #expect(Set(blocked.compactMap(\.task.name)) == ["root", "A", "B"])
+    #expect(error.summary.contains("#1 A"))
+    #expect(error.summary.contains("#2 B"))
+    #expect(error.description.contains("trace:"))
+  }
+
+  @Test("a program waiting on another thread that never answers is reported as a stall")
+  func stallOnOutsideWorld() async throws {
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(configuration: Self.quick) {
+        // One round trip through a thread the scheduler does not own...
+        await withCheckedContinuation { continuation in
+          Thread.detach { continuation.resume() }
+        }
+        // ...then a wait nobody ends.
+        await Parking().wait()
+      }
+    }
+    guard case .stalled(let waited, let blocked) = error.reason else {
+      Issue.record("expected a stall, got \(error.summary)")
+      return
+    }
+    #expect(waited == .milliseconds(200))
+    #expect(blocked.map(\.task.name) == ["root"])
+    #expect(error.trace.events.contains { $0.fromOutside })
+  }
+
+  @Test("work that takes a while on another thread is waited for")
+  func slowOutsideWorld() async throws {
+    let execution = try await DeterministicScheduler.run(configuration: Self.quick) {
+      await withCheckedContinuation { continuation in
+        Thread.detach(after: .milliseconds(50)) { continuation.resume() }
+      }
+      return 42
+    }
+    #expect(execution.value == 42)
+  }
+
+  @Test("a program that never stops yielding hits the step limit")
+  func livelock() async throws {
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(configuration: SchedulerConfiguration(maxSteps: 500)) {
+        while true { await Task.yield() }
+      }
+    }
+    #expect(error.reason == .stepLimitExceeded(limit: 500))
+    #expect(error.summary.contains("possible livelock"))
+  }
+}

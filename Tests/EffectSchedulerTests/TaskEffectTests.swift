@@ -1,0 +1,61 @@
+import EffectScheduler
+import Effects
+import Testing
+
+@Suite("Task.effect")
+struct TaskEffectTests {
+  @Test("without a scheduler it is a plain task")
+  func plainTask() async throws {
+    #expect(DeterministicScheduler.current == nil)
+    let task = Task.effect(name: "plain") { () -> Bool in DeterministicScheduler.current == nil }
+    #expect(await task.value)
+    let throwing = Task.effect { () throws -> Int in throw Failure() }
+    let result = await throwing.result
+    #expect(throws: Failure.self) { try result.get() }
+  }
+
+  @Test("under a scheduler its value, result and cancellation work")
+  func underScheduler() async throws {
+    let execution = try await DeterministicScheduler.run {
+      let value = Task.effect(name: "value") { 7 }
+      let failing = Task.effect(name: "failing") { () throws -> Int in throw Failure() }
+      let cancelled = Task.effect(name: "cancelled") { () -> Bool in
+        await Task.yield()
+        return Task.isCancelled
+      }
+      cancelled.cancel()
+      let result = await failing.result
+      return (await value.value, (try? result.get()) == nil, await cancelled.value, cancelled.isCancelled)
+    }
+    #expect(execution.value == (7, true, true, true))
+    let cancelledTask = try #require(execution.trace.tasks.first { $0.name == "cancelled" })
+    #expect(execution.trace.events.contains { $0.task == cancelledTask.id && $0.kind == .cancelled })
+  }
+
+  @Test("it inherits the caller's actor isolation")
+  func inheritsIsolation() async throws {
+    let execution = try await DeterministicScheduler.run {
+      await Counter().incrementInChildTask()
+    }
+    #expect(execution.value == 1)
+  }
+
+  @Test("a plain Task escapes the scheduler, and its hand-back is marked as coming from outside")
+  func escapingTaskIsVisible() async throws {
+    let execution = try await DeterministicScheduler.run {
+      await Task { await Task.yield() }.value
+    }
+    #expect(execution.trace.events.contains { $0.fromOutside && $0.task == TaskID(0) })
+  }
+}
+
+private struct Failure: Error {}
+
+private actor Counter {
+  var count = 0
+  func incrementInChildTask() async -> Int {
+    // The closure is isolated to this actor, so it may touch `count` synchronously.
+    await Task.effect { self.count += 1 }.value
+    return count
+  }
+}
