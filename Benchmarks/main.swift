@@ -1,1 +1,121 @@
-print("todo")
+// Measures the library against its floors and prints ratios measured in this one run.
+//
+//   swift run -c release Benchmarks
+import Dispatch
+import EffectScheduler
+import Effects
+
+let rounds = 5
+
+/// The best of `rounds` timings of `body`, in seconds.
+func best(_ body: () async throws -> Void) async rethrows -> Double {
+  var fastest = Double.infinity
+  for _ in 0..<rounds {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try await body()
+    fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+  }
+  return fastest
+}
+
+func format(_ value: Double) -> String {
+  let scaled = (value * 100).rounded() / 100
+  return "\(scaled)"
+}
+
+/// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks jobs`.
+let selected = Set(CommandLine.arguments.dropFirst())
+func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
+
+// MARK: Task.effect against Task, no scheduler
+
+if wanted("spawn") {
+let spawns = 100_000
+let plainTaskSeconds = await best {
+  var sum = 0
+  for index in 0..<spawns { sum &+= await Task { index }.value }
+  precondition(sum > 0)
+}
+let effectTaskSeconds = await best {
+  var sum = 0
+  for index in 0..<spawns { sum &+= await Task.effect { index }.value }
+  precondition(sum > 0)
+}
+print("Task.effect vs Task, spawn + await, no scheduler (\(spawns) tasks, best of \(rounds)):")
+print("  Task:        \(Int(Double(spawns) / plainTaskSeconds)) tasks/s")
+print("  Task.effect: \(Int(Double(spawns) / effectTaskSeconds)) tasks/s")
+print("  ratio (time of Task.effect / time of Task): \(format(effectTaskSeconds / plainTaskSeconds))  (target <= 1.05)")
+}
+
+// MARK: Controlled jobs against a bare executor loop
+
+/// The floor: a task executor that queues jobs and a loop that drains them, with no strategy,
+/// bookkeeping or trace.
+final class BareExecutor: TaskExecutor, @unchecked Sendable {
+  var queue: [UnownedJob] = []
+  var head = 0
+  var jobs = 0
+
+  func enqueue(_ job: consuming ExecutorJob) { queue.append(UnownedJob(job)) }
+
+  func drain() {
+    let executor = asUnownedTaskExecutor()
+    while head < queue.count {
+      let job = queue[head]
+      head += 1
+      jobs += 1
+      job.runSynchronously(on: executor)
+    }
+    queue.removeAll(keepingCapacity: true)
+    head = 0
+  }
+}
+
+/// The program both loops run: a root task spawning three tasks of three segments each and
+/// awaiting them.
+@Sendable func threeByThree() async {
+  let tasks = (0..<3).map { _ in
+    Task.effect {
+      await Task.yield()
+      await Task.yield()
+    }
+  }
+  for task in tasks { await task.value }
+}
+
+if wanted("jobs") {
+let schedules = 20_000
+let bare = BareExecutor()
+let floorSeconds = await best {
+  for _ in 0..<schedules {
+    Task(executorPreference: bare) {
+      let tasks = (0..<3).map { _ in
+        Task(executorPreference: bare) {
+          await Task.yield()
+          await Task.yield()
+        }
+      }
+      for task in tasks { await task.value }
+    }
+    bare.drain()
+  }
+}
+let floorJobsPerRun = bare.jobs / (schedules * rounds)
+
+var controlledJobs = 0
+let controlledSeconds = await best {
+  for _ in 0..<schedules {
+    var strategy = FIFOStrategy()
+    let outcome = DeterministicScheduler.execute(strategy: &strategy, configuration: .init(), operation: threeByThree)
+    guard case .success? = outcome.result else { fatalError("the benchmark program failed") }
+    controlledJobs += outcome.trace.steps
+  }
+}
+let controlledJobsPerRun = controlledJobs / (schedules * rounds)
+let floorJobsPerSecond = Double(floorJobsPerRun * schedules) / floorSeconds
+let controlledJobsPerSecond = Double(controlledJobsPerRun * schedules) / controlledSeconds
+print("\nControlled jobs vs a bare executor loop, 3 tasks x 3 segments (\(schedules) runs, best of \(rounds)):")
+print("  bare loop:  \(Int(Double(schedules) / floorSeconds)) runs/s, \(Int(floorJobsPerSecond)) jobs/s (\(floorJobsPerRun) jobs a run)")
+print("  scheduler:  \(Int(Double(schedules) / controlledSeconds)) runs/s, \(Int(controlledJobsPerSecond)) jobs/s (\(controlledJobsPerRun) jobs a run)")
+print("  ratio (scheduler jobs/s / bare jobs/s): \(format(controlledJobsPerSecond / floorJobsPerSecond))")
+}

@@ -22,7 +22,6 @@ final class Mailbox: Sendable {
   private let state = Mutex(State())
   private let hasMail = Atomic<Bool>(false)
   private let wakeUp = DispatchSemaphore(value: 0)
-  private let afterlife = DispatchQueue(label: "EffectScheduler.afterlife")
 
   /// Whether a job is waiting; cheap enough to check before every step.
   var isEmpty: Bool { !hasMail.load(ordering: .acquiring) }
@@ -44,7 +43,7 @@ final class Mailbox: Sendable {
       hasMail.store(true, ordering: .releasing)
       wakeUp.signal()
     case .finished:
-      afterlife.async { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+      Self.runLate(job, on: executor)
     case .abandoned:
       break
     }
@@ -83,8 +82,14 @@ final class Mailbox: Sendable {
     }
     hasMail.store(false, ordering: .releasing)
     guard phase == .finished else { return }
-    for job in leftover {
-      afterlife.async { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
-    }
+    for job in leftover { Self.runLate(job, on: executor) }
   }
+
+  /// Runs a job that arrived after its program finished, one at a time with all other late jobs.
+  private static func runLate(_ job: UnownedJob, on executor: some TaskExecutor & Sendable) {
+    lateJobs.async { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+  }
+
+  /// One queue for the late jobs of every finished run; they are rare, and no run waits for them.
+  private static let lateJobs = DispatchQueue(label: "EffectScheduler.late-jobs")
 }

@@ -10,7 +10,7 @@ struct TaskRegistry {
   }
 
   private(set) var records: [Record] = []
-  private var indexByRuntimeID: [UInt64: Int] = [:]
+  private var indexByRuntimeID: [UInt64: Int] = Dictionary(minimumCapacity: 8)
 
   subscript(id: TaskID) -> Record {
     get { records[id.rawValue] }
