@@ -17,6 +17,7 @@ final class Mailbox: Sendable {
     var phase = Phase.running
     var jobs: [UnownedJob] = []
     var everReceived = false
+    var expectedFromOutside = 0
   }
 
   private let state = Mutex(State())
@@ -28,6 +29,16 @@ final class Mailbox: Sendable {
 
   /// Whether any job ever arrived from outside during the run.
   var everReceived: Bool { state.withLock { $0.everReceived } }
+
+  /// How many hand-backs from outside are announced and not yet withdrawn.
+  var expectedFromOutside: Int { state.withLock { $0.expectedFromOutside } }
+
+  /// Announces (`+1`) or withdraws (`-1`) a hand-back from outside, and wakes the driver so it
+  /// reconsiders how long to wait.
+  func adjustExpectedFromOutside(by delta: Int) {
+    state.withLock { $0.expectedFromOutside += delta }
+    wakeUp.signal()
+  }
 
   /// Hands over a job from a thread the scheduler does not own.
   func post(_ job: UnownedJob, runningLateOn executor: some TaskExecutor & Sendable) {
@@ -58,8 +69,13 @@ final class Mailbox: Sendable {
     }
   }
 
-  /// Blocks until a job arrives or `timeout` passes; returns whether a job is waiting.
-  func waitForMail(timeout: Duration) -> Bool {
+  /// Blocks until a job arrives, an announced hand-back is withdrawn, or `timeout` passes; returns
+  /// whether a job is waiting. With no timeout it waits as long as it takes.
+  func waitForMail(timeout: Duration?) -> Bool {
+    guard let timeout else {
+      wakeUp.wait()
+      return !isEmpty
+    }
     let (seconds, attoseconds) = timeout.components
     let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     let deadline =

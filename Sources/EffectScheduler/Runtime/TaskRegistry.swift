@@ -7,6 +7,8 @@ struct TaskRegistry {
     var nameResolved = false
     var completed = false
     var cancelled = false
+    /// What the task said it waits on before it suspended, for deadlock reports.
+    var waitingOn: String?
   }
 
   private(set) var records: [Record] = []

@@ -38,4 +38,24 @@ extension DeterministicScheduler {
     registry[id].completed = true
     if id.rawValue == 0 { rootCompleted = true }
   }
+
+  /// Records what the current task is about to wait on, so a deadlock or stall report can say it.
+  /// The note is cleared when the task next runs.
+  package func noteCurrentTaskWaits(on description: String) {
+    guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
+    registry[id].waitingOn = description
+  }
+
+  /// Announces that something outside the scheduler's control will hand work back for sure, such
+  /// as a test script that answers every effect. While any announcement is open the scheduler
+  /// waits for it without a time limit. Safe to call from any thread; balance each call with
+  /// ``withdrawWorkFromOutside()``.
+  package func announceWorkFromOutside() {
+    mailbox.adjustExpectedFromOutside(by: 1)
+  }
+
+  /// Withdraws one ``announceWorkFromOutside()``. Safe to call from any thread.
+  package func withdrawWorkFromOutside() {
+    mailbox.adjustExpectedFromOutside(by: -1)
+  }
 }

@@ -54,6 +54,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var runningTask: TaskID?
   @exclusivity(unchecked) var rootCompleted = false
   @exclusivity(unchecked) private var unownedExecutor: UnownedTaskExecutor?
+  /// Called on the driver thread when no job is ready, before waiting; returns whether it made a
+  /// job ready (for example by resuming a task it had held back).
+  @exclusivity(unchecked) package var whenIdle: (() -> Bool)?
 
   /// The scheduler that controls the current task, or `nil` outside any scheduler.
   public static var current: DeterministicScheduler? { active }
