@@ -7,11 +7,12 @@ let package = Package(
   products: [
     .library(name: "EffectScheduler", targets: ["EffectScheduler"]),
     .library(name: "Effects", targets: ["Effects"]),
-
+    .library(name: "Explore", targets: ["Explore"]),
   ],
   targets: [
     .target(name: "EffectScheduler"),
     .target(name: "Effects", dependencies: ["EffectScheduler"]),
+    .target(name: "Explore", dependencies: ["EffectScheduler"]),
 
     .executableTarget(
       name: "Interleavings",
@@ -24,6 +25,7 @@ let package = Package(
       path: "Benchmarks"
     ),
     .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects"]),
+    .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects"]),
   ],
   swiftLanguageModes: [.v6]
 )

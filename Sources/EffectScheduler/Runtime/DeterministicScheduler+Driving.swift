@@ -10,6 +10,7 @@ extension DeterministicScheduler {
   func drive() -> RunEnding {
     while true {
       if !mailbox.isEmpty { collectMail() }
+      runTrampolines()
       if readyJobs.isEmpty {
         if rootCompleted { return finish() }
         if let whenIdle, whenIdle() { continue }
@@ -44,13 +45,17 @@ extension DeterministicScheduler {
 
   /// Adds a job to the ready jobs, registering its task if this is the task's first job.
   func admit(_ job: UnownedJob, fromOutside: Bool) {
+    if !fromOutside { learnCurrentTaskName() }
     let flags = JobFlags(job)
+    if flags.isContinuationTrampoline {
+      trampolines.append(job)
+      return
+    }
     var task: TaskID?
     if flags.isTask {
       let runtimeID = runtimeTaskID(job)
       task = registry.id(forRuntimeID: runtimeID) ?? spawn(runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
-    if !fromOutside { learnCurrentTaskName() }
     readyJobs.append(job)
     readyInfo.append(ReadyJob(task: task, arrivedFromOutside: fromOutside))
   }
@@ -74,6 +79,18 @@ extension DeterministicScheduler {
     guard let id = currentTaskID(), !registry[id].nameResolved else { return }
     registry[id].nameResolved = true
     registry[id].info.name = registry[id].info.name ?? currentTaskName()
+  }
+
+  /// Runs the trampolines enqueued since the last step, in order. They are not steps: all they do
+  /// is put the task they resume at the back of the ready jobs, as `Task.yield()` promises, so
+  /// giving the strategy a choice over them would only double the schedules to explore.
+  private func runTrampolines() {
+    var next = 0
+    while next < trampolines.count {
+      trampolines[next].runSynchronously(on: executor)
+      next += 1
+    }
+    trampolines.removeAll(keepingCapacity: true)
   }
 
   private func collectMail() {

@@ -36,6 +36,9 @@ struct JobFlags {
 
   /// The low byte is the job kind; kind 0 is a task, higher kinds are actor and runtime jobs.
   var isTask: Bool { rawValue & 0xFF == 0 }
+  /// A nullary-continuation job (kind 0xC3): a trampoline the runtime enqueues to resume a
+  /// suspended task, for example after `Task.yield()`. Running it only makes the task ready.
+  var isContinuationTrampoline: Bool { rawValue & 0xFF == 0xC3 }
   var isAsyncLetChild: Bool { rawValue & (1 << 28) != 0 }
   var isGroupChild: Bool { rawValue & (1 << 26) != 0 }
 }

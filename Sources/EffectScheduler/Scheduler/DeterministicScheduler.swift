@@ -47,6 +47,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   // exclusivity checks, which cost a tenth of the scheduler's time, are turned off.
   @exclusivity(unchecked) var readyJobs: [UnownedJob] = []
   @exclusivity(unchecked) var readyInfo: [ReadyJob] = []
+  @exclusivity(unchecked) var trampolines: [UnownedJob] = []
   @exclusivity(unchecked) var registry = TaskRegistry()
   @exclusivity(unchecked) var events: [TraceEvent] = []
   @exclusivity(unchecked) var choices: [ScheduleChoice] = []
@@ -77,7 +78,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     return executor
   }
 
-  var isOnDriverThread: Bool { pthread_equal(pthread_self(), driverThread) != 0 }
+  /// Whether the calling thread is the one that drives this scheduler, where its controlled jobs
+  /// run. The Effects test machinery uses it to tell the program's own steps from work that comes
+  /// back from outside (the main actor, another thread).
+  package var isOnDriverThread: Bool { pthread_equal(pthread_self(), driverThread) != 0 }
 
   /// Takes a job from the runtime. Jobs from the driver thread join the ready jobs at once; jobs
   /// from any other thread wait in the mailbox until the driver collects them.

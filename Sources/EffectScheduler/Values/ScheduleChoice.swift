@@ -6,7 +6,7 @@ public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
   case actorJob(position: Int)
 
   /// The choice that picks `job`, found at `position` among the ready jobs.
-  init(picking job: ReadyJob, at position: Int) {
+  public init(picking job: ReadyJob, at position: Int) {
     self = job.task.map(ScheduleChoice.task) ?? .actorJob(position: position)
   }
 

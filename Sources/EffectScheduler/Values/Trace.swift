@@ -38,4 +38,13 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// The trace as a table with one row a step and one column a task. A cell says which segment of
   /// the task ran, from one suspension point to the next (`start→1`, `1→2`, `2→end`).
   public var table: String { TraceTable(self).render() }
+
+  /// ``table`` restricted to the last `steps` steps, with a line saying how many came before.
+  /// Long traces, such as those of a possible livelock, stay readable this way.
+  public func table(lastSteps steps: Int) -> String {
+    guard self.steps > steps else { return table }
+    let first = self.steps - steps
+    let shortened = Trace(tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps)
+    return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
+  }
 }

@@ -1,0 +1,94 @@
+import EffectScheduler
+
+/// How ``explore(_:configuration:fileID:filePath:line:column:_:)`` picks the schedules it runs.
+///
+/// ```swift
+/// try await explore(.exhaustive) { … }                        // every interleaving
+/// try await explore(.preemptionBounded(2)) { … }               // fewest preemptions first
+/// try await explore(.pct(depth: 3, schedules: 500)) { … }      // probabilistic
+/// try await explore(.replay("s1:0.1.2.1.a0.2")) { … }           // one schedule from a report
+/// ```
+public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
+  enum Kind: Hashable, Sendable {
+    case exhaustive(maxSchedules: Int?)
+    case preemptionBounded(maxPreemptions: Int, maxSchedules: Int?)
+    case random(schedules: Int, seed: UInt64)
+    case pct(depth: Int, schedules: Int, seed: UInt64)
+    case replay(String)
+    case sequence([ExplorationStrategy])
+  }
+
+  let kind: Kind
+
+  /// The seed the random strategies use unless given another, so CI runs are repeatable.
+  public static let defaultSeed: UInt64 = 0x5EED_CAFE
+
+  /// Every distinct interleaving exactly once, by depth-first search.
+  public static let exhaustive = ExplorationStrategy(kind: .exhaustive(maxSchedules: nil))
+
+  /// Every distinct interleaving exactly once, stopping after `maxSchedules` schedules.
+  public static func exhaustive(maxSchedules: Int?) -> ExplorationStrategy {
+    ExplorationStrategy(kind: .exhaustive(maxSchedules: maxSchedules))
+  }
+
+  /// Iterative context bounding: every schedule with no preemption, then every schedule with one,
+  /// and so on up to `maxPreemptions`. A preemption is a step that switches away from a task that
+  /// could have gone on; most schedule-dependent bugs need at most two.
+  public static func preemptionBounded(_ maxPreemptions: Int = 2, maxSchedules: Int? = nil) -> ExplorationStrategy {
+    ExplorationStrategy(kind: .preemptionBounded(maxPreemptions: max(0, maxPreemptions), maxSchedules: maxSchedules))
+  }
+
+  /// `schedules` runs, each picking ready jobs uniformly at random. The first run uses `seed`
+  /// itself, so `.random(schedules: 1, seed: s)` replays a run a report names by seed `s`.
+  public static func random(schedules: Int = 1_000, seed: UInt64 = defaultSeed) -> ExplorationStrategy {
+    ExplorationStrategy(kind: .random(schedules: max(0, schedules), seed: seed))
+  }
+
+  /// Probabilistic concurrency testing with bug depth `depth`: random task priorities plus
+  /// `depth − 1` random priority-change points. For `n` tasks and `k` steps each run finds a
+  /// depth-`depth` bug with probability at least 1 / (n · k^(depth−1)). The first run uses `seed`
+  /// itself, so `.pct(depth: d, schedules: 1, seed: s)` replays a run a report names by seed `s`.
+  public static func pct(depth: Int = 3, schedules: Int = 1_000, seed: UInt64 = defaultSeed) -> ExplorationStrategy {
+    ExplorationStrategy(kind: .pct(depth: max(1, depth), schedules: max(0, schedules), seed: seed))
+  }
+
+  /// Runs exactly the schedule a failure report printed, such as `"s1:0.1.2*3.a0"`.
+  public static func replay(_ schedule: String) -> ExplorationStrategy {
+    ExplorationStrategy(kind: .replay(schedule))
+  }
+
+  /// Runs exactly `schedule`.
+  public static func replay(_ schedule: Schedule) -> ExplorationStrategy {
+    ExplorationStrategy(kind: .replay(schedule.description))
+  }
+
+  /// Runs each strategy in turn until one finds a failure or one has tried every schedule there is.
+  public static func sequence(_ strategies: [ExplorationStrategy]) -> ExplorationStrategy {
+    ExplorationStrategy(kind: .sequence(strategies))
+  }
+
+  /// The default for unit tests: up to 2,000 schedules of exhaustive search, which settles most
+  /// small programs completely, then 1,000 PCT runs of depth 3 for programs too large for that.
+  public static let `default` = ExplorationStrategy.sequence([
+    .exhaustive(maxSchedules: 2_000), .pct(depth: 3, schedules: 1_000),
+  ])
+
+  /// A short name with the parameters: `exhaustive DFS (at most 2000 schedules)`.
+  public var description: String {
+    switch kind {
+    case .exhaustive(let maxSchedules):
+      return "exhaustive DFS" + (maxSchedules.map { " (at most \($0) schedules)" } ?? "")
+    case .preemptionBounded(let maxPreemptions, let maxSchedules):
+      return "preemption-bounded DFS (up to \(maxPreemptions) preemptions"
+        + (maxSchedules.map { ", at most \($0) schedules)" } ?? ")")
+    case .random(let schedules, let seed):
+      return "random (\(schedules) schedules, seed \(seed))"
+    case .pct(let depth, let schedules, let seed):
+      return "PCT depth \(depth) (\(schedules) schedules, seed \(seed))"
+    case .replay(let schedule):
+      return "replay of \(schedule)"
+    case .sequence(let strategies):
+      return strategies.map(\.description).joined(separator: ", then ")
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import EffectScheduler
+import Foundation
+
+/// Runs `body` under many schedules, from scratch each time, and fails on the first schedule under
+/// which it throws, deadlocks, runs past the step cap or behaves nondeterministically.
+///
+/// Create all state inside `body`, so each schedule starts fresh, and create tasks with
+/// `Task.effect`, `async let` or task groups so the scheduler controls them. A thrown error, such as
+/// a failed `#require`, fails the schedule.
+///
+/// ```swift
+/// @Test func transferKeepsTotal() async throws {
+///   try await explore(.exhaustive) {
+///     let bank = Bank(balances: [100, 0])
+///     let a = Task.effect(name: "A") { await bank.transfer(50, from: 0, to: 1) }
+///     let b = Task.effect(name: "B") { await bank.transfer(30, from: 1, to: 0) }
+///     _ = await (a.value, b.value)
+///     try #require(await bank.total == 100)
+///   }
+/// }
+/// ```
+///
+/// When a schedule fails, the thrown ``ExplorationFailure`` prints the strategy, the schedule
+/// number and seed, the schedule string, the trace as a table, and a one-line replay: paste the
+/// string into `explore(.replay("…"))`, or set the `EXPLORE_REPLAY` variable it prints and run the
+/// test again.
+///
+/// - Returns: what was explored, when no schedule failed.
+/// - Throws: ``ExplorationFailure``.
+@discardableResult
+public func explore(
+  _ strategy: ExplorationStrategy = .default,
+  configuration: ExploreConfiguration = ExploreConfiguration(),
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column,
+  _ body: @escaping @Sendable () async throws -> Void
+) async throws(ExplorationFailure) -> ExplorationSummary {
+  let location = "\(fileID):\(line)"
+  let requested = ReplayRequest.schedule(at: location, environment: ProcessInfo.processInfo.environment)
+  let strategy = requested.map(ExplorationStrategy.replay) ?? strategy
+  let result = await withCheckedContinuation { continuation in
+    // Every run blocks its thread while it waits on the outside world, so explorations get a
+    // thread of their own instead of one from the cooperative pool.
+    let thread = Thread {
+      var explorer = Explorer(body: body, configuration: configuration, location: location)
+      continuation.resume(returning: explorer.explore(strategy))
+    }
+    thread.name = "Explore \(location)"
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+  return try result.get()
+}

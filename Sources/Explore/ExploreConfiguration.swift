@@ -1,0 +1,35 @@
+import EffectScheduler
+
+/// The knobs of an exploration.
+///
+/// ```swift
+/// var configuration = ExploreConfiguration()
+/// configuration.scheduler.maxSteps = 5_000
+/// try await explore(.exhaustive, configuration: configuration) { … }
+/// ```
+public struct ExploreConfiguration: Hashable, Sendable {
+  /// The configuration of each run: how long to wait on the outside world before reporting a
+  /// deadlock or stall, and the step cap past which a run fails as a possible livelock.
+  public var scheduler: SchedulerConfiguration
+  /// How often a long exploration prints progress to standard error; `nil` for never.
+  public var progressInterval: Duration?
+  /// Whether an exhaustive search first re-runs its first schedule and compares the traces, to
+  /// catch a program that does not behave the same way twice.
+  public var checksDeterminism: Bool
+  /// How many extra runs may be spent looking for a failing schedule with fewer preemptions than
+  /// the one found first; `0` reports the first failure as it is.
+  public var minimizationBudget: Int
+
+  /// Creates a configuration; the defaults suit unit tests.
+  public init(
+    scheduler: SchedulerConfiguration = SchedulerConfiguration(maxSteps: 100_000),
+    progressInterval: Duration? = .seconds(2),
+    checksDeterminism: Bool = true,
+    minimizationBudget: Int = 2_000
+  ) {
+    self.scheduler = scheduler
+    self.progressInterval = progressInterval
+    self.checksDeterminism = checksDeterminism
+    self.minimizationBudget = minimizationBudget
+  }
+}

@@ -1,0 +1,90 @@
+import EffectScheduler
+
+/// Enumerates every schedule of a deterministic program exactly once, depth first: each run
+/// replays the path of the previous one up to its last branch that has an untried option, takes
+/// the next option there, and then always the first ready job.
+///
+/// With a preemption bound it only takes branches that keep the number of preemptions (switching
+/// away from a task that could have gone on) within the bound, and it can ask for the schedules
+/// with exactly that many, so that iterative context bounding tries each schedule once.
+struct DepthFirstOracle: ExplorationOracle {
+  private struct Branch {
+    var chosen: Int
+    var options: [Int]
+    var ready: [ReadyJob]
+    var preemptionsBefore: Int
+  }
+
+  private let preemptionBound: Int?
+  private let exactPreemptions: Bool
+  private var path: [Branch] = []
+  private var started = false
+  private var finished = false
+  // Per run.
+  private var preemptions = PreemptionTracker()
+
+  /// - Parameters:
+  ///   - preemptionBound: the most preemptions a schedule may have, or `nil` for no bound.
+  ///   - exactPreemptions: whether to only finish schedules with exactly `preemptionBound`
+  ///     preemptions; others are cut where they can no longer reach it.
+  init(preemptionBound: Int? = nil, exactPreemptions: Bool = false) {
+    self.preemptionBound = preemptionBound
+    self.exactPreemptions = exactPreemptions
+  }
+
+  var exhaustedSchedules: Bool { finished }
+
+  mutating func beginRun() -> Bool {
+    preemptions = PreemptionTracker()
+    guard started else {
+      started = true
+      return true
+    }
+    // Backtrack to the deepest branch with an option left.
+    while let last = path.last {
+      let next = last.options.firstIndex(of: last.chosen)! + 1
+      if next < last.options.count {
+        path[path.count - 1].chosen = last.options[next]
+        return true
+      }
+      path.removeLast()
+    }
+    finished = true
+    return false
+  }
+
+  mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
+    let position: Int
+    if step < path.count {
+      // The same choices so far must lead to the same ready jobs, or the program is not
+      // deterministic and the search would miss or repeat schedules.
+      guard path[step].ready == ready, path[step].preemptionsBefore == preemptions.count else {
+        let expected = ScheduleChoice(picking: path[step].ready[path[step].chosen], at: path[step].chosen)
+        throw ReplayDivergence(step: step, expected: expected, ready: ready)
+      }
+      position = path[step].chosen
+    } else {
+      let options = allowedOptions(ready)
+      path.append(Branch(chosen: options[0], options: options, ready: ready, preemptionsBefore: preemptions.count))
+      position = options[0]
+    }
+    preemptions.record(choosing: position, among: ready)
+    return position
+  }
+
+  /// The positions worth trying at a new branch, the non-preempting one first.
+  private func allowedOptions(_ ready: [ReadyJob]) -> [Int] {
+    let all = Array(ready.indices)
+    guard let bound = preemptionBound else { return all }
+    guard let continuing = preemptions.continuing(among: ready) else { return all }
+    if preemptions.count >= bound { return [continuing] }
+    return [continuing] + all.filter { $0 != continuing }
+  }
+
+  /// In exact mode, whether this run's schedule has fewer preemptions than the bound and so was
+  /// already tried under a smaller bound.
+  var repeatsSmallerBound: Bool {
+    guard exactPreemptions, let preemptionBound else { return false }
+    return preemptions.count < preemptionBound
+  }
+}

@@ -1,0 +1,17 @@
+import EffectScheduler
+
+/// A strategy that drives a whole exploration: it is asked before each run whether there is one
+/// more schedule to try, then acts as the run's ``SchedulingStrategy``.
+protocol ExplorationOracle: SchedulingStrategy {
+  /// Prepares the next run; returns `false` when the oracle has nothing left to try.
+  mutating func beginRun() -> Bool
+  /// The seed that reproduces the current run, for oracles driven by a random generator.
+  var seed: UInt64? { get }
+  /// Whether the oracle tried every schedule there is (only an exhaustive search can say so).
+  var exhaustedSchedules: Bool { get }
+}
+
+extension ExplorationOracle {
+  var seed: UInt64? { nil }
+  var exhaustedSchedules: Bool { false }
+}

@@ -1,0 +1,82 @@
+import EffectScheduler
+
+/// Probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010).
+///
+/// Each run gives every task a random priority and picks d − 1 random change points among the
+/// run's expected `k` steps; the ready task with the highest priority always runs, and at the i-th
+/// change point the task about to run drops to priority i, below every initial priority. For `n`
+/// tasks, a bug of depth `d` shows up in a run with probability at least 1 / (n · k^(d−1)).
+///
+/// Actor jobs have no task of their own and always go first: they only run what tasks queued.
+struct PCTOracle: ExplorationOracle {
+  private let depth: Int
+  private let schedules: Int
+  private let expectedSteps: Int
+  private let baseSeed: UInt64
+  private var seeds: SeededGenerator
+  private var runs = 0
+  // Per run.
+  private var runSeed: UInt64
+  private var generator: SeededGenerator
+  private var priorities: [TaskID: UInt64] = [:]
+  private var changePoints: [Int: Int] = [:]
+
+  /// - Parameters:
+  ///   - depth: the bug depth d to aim for (at least 1).
+  ///   - expectedSteps: k, how many steps a run of the program takes, from a probe run.
+  init(depth: Int, schedules: Int, expectedSteps: Int, seed: UInt64) {
+    self.depth = max(1, depth)
+    self.schedules = schedules
+    self.expectedSteps = max(1, expectedSteps)
+    baseSeed = seed
+    seeds = SeededGenerator(seed: seed)
+    runSeed = seed
+    generator = SeededGenerator(seed: seed)
+  }
+
+  var seed: UInt64? { runSeed }
+
+  mutating func beginRun() -> Bool {
+    guard runs < schedules else { return false }
+    runSeed = runs == 0 ? baseSeed : seeds.next()
+    runs += 1
+    generator = SeededGenerator(seed: runSeed)
+    priorities.removeAll(keepingCapacity: true)
+    changePoints.removeAll(keepingCapacity: true)
+    for level in 1..<depth {
+      changePoints[generator.below(expectedSteps)] = level
+    }
+    return true
+  }
+
+  mutating func nextJob(among ready: [ReadyJob], step: Int) -> Int {
+    var best = highestPriority(ready)
+    if let level = changePoints[step], let task = ready[best].task {
+      priorities[task] = UInt64(level)
+      best = highestPriority(ready)
+    }
+    return best
+  }
+
+  private mutating func highestPriority(_ ready: [ReadyJob]) -> Int {
+    var best = 0
+    var bestPriority: UInt64 = 0
+    for (position, job) in ready.enumerated() {
+      var priority = UInt64.max
+      if let task = job.task { priority = self.priority(of: task) }
+      if position == 0 || priority > bestPriority {
+        best = position
+        bestPriority = priority
+      }
+    }
+    return best
+  }
+
+  /// A task's priority, drawn when first seen from above the change-point levels.
+  private mutating func priority(of task: TaskID) -> UInt64 {
+    if let priority = priorities[task] { return priority }
+    let priority = UInt64(depth) + generator.next() % (UInt64.max / 2)
+    priorities[task] = priority
+    return priority
+  }
+}

@@ -1,0 +1,49 @@
+import EffectScheduler
+
+/// Counts preemptions as a run goes: a step that runs another job while the task that ran last
+/// could have gone on. Actor jobs belong to no task and never count.
+struct PreemptionTracker {
+  private(set) var count = 0
+  private(set) var lastTask: TaskID?
+
+  /// Whether running `ready[position]` now would preempt the task that ran last.
+  func wouldPreempt(choosing position: Int, among ready: [ReadyJob]) -> Bool {
+    guard let lastTask, ready[position].task != lastTask else { return false }
+    return ready.contains { $0.task == lastTask }
+  }
+
+  /// The position of the task that ran last, if it is ready: the choice that does not preempt.
+  func continuing(among ready: [ReadyJob]) -> Int? {
+    guard let lastTask else { return nil }
+    return ready.firstIndex { $0.task == lastTask }
+  }
+
+  mutating func record(choosing position: Int, among ready: [ReadyJob]) {
+    if wouldPreempt(choosing: position, among: ready) { count += 1 }
+    lastTask = ready[position].task
+  }
+}
+
+/// Wraps an oracle to count the preemptions of each run's schedule.
+struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
+  var base: Base
+  private(set) var tracker = PreemptionTracker()
+
+  init(_ base: Base) { self.base = base }
+
+  var seed: UInt64? { base.seed }
+  var exhaustedSchedules: Bool { base.exhaustedSchedules }
+
+  mutating func beginRun() -> Bool {
+    tracker = PreemptionTracker()
+    return base.beginRun()
+  }
+
+  mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
+    let position = try base.nextJob(among: ready, step: step)
+    if ready.indices.contains(position) { tracker.record(choosing: position, among: ready) }
+    return position
+  }
+
+  mutating func runDidFinish(steps: Int) throws { try base.runDidFinish(steps: steps) }
+}

@@ -1,0 +1,67 @@
+import EffectScheduler
+
+/// The failing schedule an exploration found, with everything needed to read and replay it.
+///
+/// Its description is the report a failing test prints: what went wrong, where, under which
+/// strategy and schedule, the trace as a table with one column a task, and a one-line replay.
+public struct ExplorationFailure: Error, CustomStringConvertible {
+  /// What went wrong, in one paragraph.
+  public var summary: String
+  /// The `explore` call, as `file:line`.
+  public var location: String
+  /// The strategy that found the schedule.
+  public var strategy: String
+  /// Which run of the exploration failed, counting from 1.
+  public var scheduleNumber: Int?
+  /// The seed that reproduces the run, for random and PCT runs.
+  public var seed: UInt64?
+  /// The number of preemptions in the reported schedule, and in the one first found if a search
+  /// for fewer preemptions replaced it.
+  public var preemptions: (reported: Int, found: Int)?
+  /// The failing schedule.
+  public var schedule: Schedule?
+  /// What happened in the failing run.
+  public var trace: Trace?
+  /// The error the body threw, or the ``SchedulerError`` that stopped the run.
+  public var underlyingError: (any Error)?
+
+  /// How many steps of the trace the report shows at most.
+  static let shownSteps = 120
+
+  /// The line to paste into the test to run exactly the failing schedule.
+  public var replayCall: String? {
+    schedule.map { "try await explore(.replay(\"\($0)\")) { … }" }
+  }
+
+  /// The environment variable setting that makes this `explore` call run only the failing schedule.
+  public var replayEnvironment: String? {
+    schedule.map { "\(ReplayRequest.variable)='\(location)=\($0)'" }
+  }
+
+  /// The full report.
+  public var description: String {
+    var lines = ["explore found a failing schedule (\(location))", "  failure:  " + summary.replacingNewlines(with: "\n            ")]
+    lines.append("  strategy: \(strategy)" + (scheduleNumber.map { ", schedule #\($0)" } ?? ""))
+    if let seed { lines.append("  seed:     \(seed)") }
+    if let preemptions {
+      let note = preemptions.found > preemptions.reported ? " (the first failing schedule found had \(preemptions.found))" : ""
+      lines.append("  preemptions: \(preemptions.reported)\(note)")
+    }
+    if let schedule { lines.append("  schedule: \(schedule)") }
+    if let trace {
+      lines.append("trace, a column a task; n→m ran from suspension point n to m:")
+      lines.append(trace.table(lastSteps: Self.shownSteps))
+    }
+    if let replayCall, let replayEnvironment {
+      lines.append("replay it: \(replayCall)")
+      lines.append("       or: \(replayEnvironment) swift test")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension String {
+  func replacingNewlines(with replacement: String) -> String {
+    split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

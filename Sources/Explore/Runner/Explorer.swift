@@ -1,0 +1,183 @@
+import EffectScheduler
+
+/// Runs the schedules of one exploration, one after another on the calling thread, and stops at
+/// the first that fails.
+struct Explorer {
+  typealias Body = @Sendable () async throws -> Void
+
+  private let body: Body
+  private let configuration: ExploreConfiguration
+  private let location: String
+  private var progress: ProgressReporter
+  private var runs = 0
+  private var traceHashes: Set<Int> = []
+  private var checkedDeterminism = false
+
+  init(body: @escaping Body, configuration: ExploreConfiguration, location: String) {
+    self.body = body
+    self.configuration = configuration
+    self.location = location
+    progress = ProgressReporter(label: location, interval: configuration.progressInterval)
+  }
+
+  /// Explores with `strategy`; returns the summary, or the failure report.
+  mutating func explore(_ strategy: ExplorationStrategy) -> Result<ExplorationSummary, ExplorationFailure> {
+    let exhausted: Bool
+    do {
+      exhausted = try run(strategy)
+    } catch {
+      return .failure(error)
+    }
+    let summary = ExplorationSummary(
+      strategy: strategy.description, schedules: runs, distinctTraces: traceHashes.count,
+      exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed))
+    if progress.reported { progress.print("explore \(location): \(summary)") }
+    return .success(summary)
+  }
+
+  /// Runs `strategy`; returns whether it tried every schedule there is.
+  private mutating func run(_ strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
+    switch strategy.kind {
+    case .exhaustive(let maxSchedules):
+      try checkDeterminism()
+      return try search(DepthFirstOracle(), named: strategy, limit: maxSchedules)
+    case .preemptionBounded(let maxPreemptions, let maxSchedules):
+      try checkDeterminism()
+      var budget = maxSchedules
+      for bound in 0...maxPreemptions {
+        let before = runs
+        let oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0)
+        if try search(oracle, named: strategy, limit: budget), bound == maxPreemptions { return false }
+        budget = budget.map { $0 - (runs - before) }
+        if let budget, budget <= 0 { break }
+      }
+      return false
+    case .random(let schedules, let seed):
+      return try search(RandomOracle(schedules: schedules, seed: seed), named: strategy, limit: nil)
+    case .pct(let depth, let schedules, let seed):
+      let steps = try probeSteps(strategy)
+      return try search(PCTOracle(depth: depth, schedules: schedules, expectedSteps: steps, seed: seed), named: strategy, limit: nil)
+    case .replay(let text):
+      let schedule: Schedule
+      do {
+        schedule = try Schedule(parsing: text)
+      } catch {
+        throw ExplorationFailure(summary: "the replay string is not a schedule: \(error.problem)", location: location, strategy: strategy.description)
+      }
+      return try search(ReplayOracle(schedule), named: strategy, limit: nil)
+    case .sequence(let strategies):
+      for strategy in strategies where try run(strategy) { return true }
+      return false
+    }
+  }
+
+  /// Runs the oracle's schedules until it has no more, `limit` runs have been made, or one fails.
+  /// Returns whether the oracle tried every schedule there is.
+  private mutating func search(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
+    var counting = PreemptionCounting(oracle)
+    var made = 0
+    while limit.map({ made < $0 }) ?? true, counting.beginRun() {
+      made += 1
+      let outcome = runOnce(&counting)
+      if let failure = failure(of: outcome, seed: counting.seed, preemptions: counting.tracker.count, strategy: strategy) {
+        throw minimized(failure)
+      }
+    }
+    return counting.exhaustedSchedules
+  }
+
+  private mutating func runOnce(_ strategy: inout some SchedulingStrategy) -> RunOutcome<Void> {
+    let outcome = DeterministicScheduler.execute(strategy: &strategy, configuration: configuration.scheduler, operation: body)
+    runs += 1
+    traceHashes.insert(outcome.trace.hashValue)
+    progress.ranSchedule(runs)
+    return outcome
+  }
+
+  /// The report for a failed run, or `nil` when the run passed.
+  private func failure(of outcome: RunOutcome<Void>, seed: UInt64?, preemptions: Int, strategy: ExplorationStrategy) -> ExplorationFailure? {
+    let summary: String
+    let error: any Error
+    if let schedulerError = outcome.failure {
+      error = schedulerError
+      if case .diverged(let divergence) = schedulerError.reason, !strategy.isReplay {
+        summary = "nondeterminism: the same choices led to different ready jobs, so the program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs). \(divergence)"
+      } else {
+        summary = schedulerError.summary
+      }
+    } else if case .failure(let thrown)? = outcome.result {
+      error = thrown
+      summary = "the body threw \(String(reflecting: thrown))"
+    } else {
+      return nil
+    }
+    return ExplorationFailure(
+      summary: summary, location: location, strategy: strategy.description, scheduleNumber: runs, seed: seed,
+      preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)
+  }
+
+  /// Looks, within the minimization budget, for a failing schedule with fewer preemptions than
+  /// `failure`'s, trying fewest first; returns the best failure known.
+  private mutating func minimized(_ failure: ExplorationFailure) -> ExplorationFailure {
+    guard let found = failure.preemptions?.found, found > 0, configuration.minimizationBudget > 0 else { return failure }
+    var budget = configuration.minimizationBudget
+    for bound in 0..<found {
+      var counting = PreemptionCounting(DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0))
+      while budget > 0, counting.beginRun() {
+        budget -= 1
+        let outcome = runOnce(&counting)
+        if var smaller = self.failure(of: outcome, seed: nil, preemptions: counting.tracker.count, strategy: .preemptionBounded(bound)) {
+          smaller.strategy = "\(failure.strategy), then a search for fewer preemptions"
+          smaller.scheduleNumber = failure.scheduleNumber
+          smaller.preemptions = (counting.tracker.count, found)
+          return smaller
+        }
+      }
+    }
+    return failure
+  }
+
+  /// Re-runs the first FIFO schedule and compares traces, once an exploration.
+  private mutating func checkDeterminism() throws(ExplorationFailure) {
+    guard configuration.checksDeterminism, !checkedDeterminism else { return }
+    checkedDeterminism = true
+    var fifo = FIFOStrategy()
+    let first = runOnce(&fifo)
+    if let failure = failure(of: first, seed: nil, preemptions: 0, strategy: .exhaustive(maxSchedules: 1)) {
+      throw failure
+    }
+    var replay = ReplayStrategy(first.schedule)
+    let second = runOnce(&replay)
+    if second.trace != first.trace || second.failure != nil {
+      let step = zip(first.trace.events, second.trace.events).first { $0 != $1 }.map(\.0.step)
+      throw ExplorationFailure(
+        summary: "nondeterminism: running the same schedule twice gave different traces"
+          + (step.map { ", first at step \($0)" } ?? "")
+          + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs).",
+        location: location, strategy: "determinism check", scheduleNumber: runs, schedule: first.schedule, trace: second.trace)
+    }
+  }
+
+  /// How many steps one run takes, from a FIFO run, for PCT's change points.
+  private mutating func probeSteps(_ strategy: ExplorationStrategy) throws(ExplorationFailure) -> Int {
+    var fifo = FIFOStrategy()
+    let probe = runOnce(&fifo)
+    if let failure = failure(of: probe, seed: nil, preemptions: 0, strategy: strategy) { throw failure }
+    return probe.trace.steps
+  }
+}
+
+extension ExplorationStrategy {
+  var isReplay: Bool {
+    if case .replay = kind { return true }
+    return false
+  }
+}
+
+extension ExplorationFailure {
+  init(summary: String, location: String, strategy: String, scheduleNumber: Int? = nil, schedule: Schedule? = nil, trace: Trace? = nil) {
+    self.init(
+      summary: summary, location: location, strategy: strategy, scheduleNumber: scheduleNumber, seed: nil,
+      preemptions: nil, schedule: schedule, trace: trace, underlyingError: nil)
+  }
+}

@@ -1,0 +1,36 @@
+import Dispatch
+import Foundation
+
+/// Prints how a long exploration is doing to standard error, at most once an interval.
+struct ProgressReporter {
+  private let label: String
+  private let interval: UInt64?
+  private let start = DispatchTime.now().uptimeNanoseconds
+  private var lastReport: UInt64
+  /// Whether anything was printed, so the exploration also prints its summary.
+  private(set) var reported = false
+
+  init(label: String, interval: Duration?) {
+    self.label = label
+    self.interval = interval.map { UInt64($0.components.seconds) * 1_000_000_000 + UInt64($0.components.attoseconds / 1_000_000_000) }
+    lastReport = start
+  }
+
+  /// Nanoseconds since the exploration started.
+  var elapsed: UInt64 { DispatchTime.now().uptimeNanoseconds - start }
+
+  /// Called after every run; cheap when it is not time to print.
+  mutating func ranSchedule(_ count: Int) {
+    guard let interval, count % 64 == 0 else { return }
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard now - lastReport >= interval else { return }
+    lastReport = now
+    reported = true
+    let rate = Double(count) / (Double(now - start) / 1e9)
+    print("explore \(label): \(count) schedules so far, \(Int(rate)) schedules/s")
+  }
+
+  func print(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}
