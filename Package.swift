@@ -19,12 +19,14 @@ let package = Package(
       dependencies: ["EffectScheduler", "Effects"],
       path: "Examples/Interleavings"
     ),
+    .executableTarget(name: "Echo", dependencies: ["Effects"], path: "Examples/Echo"),
     .executableTarget(
       name: "Benchmarks",
       dependencies: ["EffectScheduler", "Effects"],
       path: "Benchmarks"
     ),
     .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects"]),
+    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectScheduler", "Echo"]),
     .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects"]),
   ],
   swiftLanguageModes: [.v6]

@@ -15,6 +15,8 @@ extension Task where Failure == Never {
   ///
   /// Under a scheduler, an operation isolated to the main actor still runs on the main actor,
   /// outside the scheduler's control, between its suspension points.
+  ///
+  /// Under `withTestHandler` the test script decides when the task starts; see ``TaskHandling``.
   @discardableResult
   public static func effect(
     name: String? = nil,
@@ -23,6 +25,9 @@ extension Task where Failure == Never {
   ) -> Task<Success, Never> {
     guard let scheduler = DeterministicScheduler.current else {
       return Task(name: name, priority: priority, operation: operation)
+    }
+    if let script = EffectScope.current.script(controlling: scheduler) {
+      return script.spawn(name: name, priority: priority, on: scheduler, operation: operation)
     }
     return scheduler.spawn(name: name, priority: priority, operation: operation)
   }
@@ -45,6 +50,9 @@ extension Task where Failure == any Error {
   ) -> Task<Success, any Error> {
     guard let scheduler = DeterministicScheduler.current else {
       return Task(name: name, priority: priority, operation: operation)
+    }
+    if let script = EffectScope.current.script(controlling: scheduler) {
+      return script.spawn(name: name, priority: priority, on: scheduler, operation: operation)
     }
     return scheduler.spawn(name: name, priority: priority, operation: operation)
   }

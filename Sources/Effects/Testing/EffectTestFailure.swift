@@ -1,0 +1,57 @@
+/// Why a test script and its program disagreed: what the script expected, what the program did,
+/// and the script line where it happened.
+///
+/// `withTestHandler` throws the first failure of a run, so a test fails with a message such as
+///
+/// ```
+/// EchoTests.swift:21:5: expected Console.print, but the program performed Console.readLine()
+/// ```
+public struct EffectTestFailure: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Problem: Hashable, Sendable {
+    /// The script expected `expected`, and the program did `performed` instead.
+    case mismatch(expected: String, performed: String)
+    /// The script expected `expected`, and the program ended, with `error` if it threw.
+    case programEnded(expected: String, error: String?)
+    /// The script expected `expected`, and the program waits for the script to enqueue `tasks`.
+    case waitingForTasks(expected: String, tasks: [String])
+    /// The script ended while the program waited on `performed`.
+    case unanswered(performed: String)
+    /// The program did `performed` after the script had ended.
+    case performedAfterScriptEnded(performed: String)
+  }
+
+  /// What went wrong.
+  public var problem: Problem
+  /// The file of the script line, as `#fileID` gives it.
+  public var fileID: String
+  /// The script line.
+  public var line: Int
+  /// The column of the script line.
+  public var column: Int
+
+  init(_ problem: Problem, at site: CallSite) {
+    self.problem = problem
+    fileID = site.fileID
+    line = site.line
+    column = site.column
+  }
+
+  /// `File.swift:12:5: ` and one sentence.
+  public var description: String {
+    let site = "\(fileID):\(line):\(column): "
+    switch problem {
+    case .mismatch(let expected, let performed):
+      return site + "expected \(expected), but the program performed \(performed)"
+    case .programEnded(let expected, let error):
+      return site + "expected \(expected), but the program finished" + (error.map { " with an error: \($0)" } ?? "")
+    case .waitingForTasks(let expected, let tasks):
+      let names = tasks.map { "\"\($0)\"" }.joined(separator: ", ")
+      return site + "expected \(expected), but the program waits for the script to enqueue task \(names)"
+    case .unanswered(let performed):
+      return site + "the test script ended while the program waited on \(performed)"
+    case .performedAfterScriptEnded(let performed):
+      return site + "the program performed \(performed) after the test script ended"
+    }
+  }
+}

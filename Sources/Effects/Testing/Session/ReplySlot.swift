@@ -1,0 +1,83 @@
+import Dispatch
+import Synchronization
+
+/// The type-erased view of a ``ReplySlot`` that the session needs to answer an effect it cannot
+/// name the types of.
+protocol AnswerSlot: Sendable {
+  /// Whether the program waits for the reply by blocking its thread.
+  var isBlocking: Bool { get }
+  /// Stores the answer "pass the effect to the next handler out".
+  func storeYield()
+  /// Stores `failure` as the reply, if the effect can throw; returns whether it could.
+  func storeFailure(_ failure: EffectTestFailure) -> Bool
+  /// Hands the stored reply to the program.
+  func resume()
+}
+
+/// Where the reply to one effect that the program handed to the test script arrives, and where the
+/// program waits for it.
+///
+/// Storing a reply and handing it over are separate steps so that the session can hand replies
+/// over on the scheduler's thread, at a point of its choosing.
+final class ReplySlot<Value: Sendable, Failure: Error>: AnswerSlot {
+  /// What the script answered.
+  enum Reply: Sendable {
+    case returned(Value)
+    case threw(Failure)
+    case yielded
+  }
+
+  private struct State {
+    var reply: Reply?
+    var continuation: UnsafeContinuation<Reply, Never>?
+  }
+
+  let isBlocking: Bool
+  private let state = Mutex(State())
+  private let arrived = DispatchSemaphore(value: 0)
+
+  init(blocking: Bool) {
+    isBlocking = blocking
+  }
+
+  /// Hands `pending` to `session` and suspends until the reply is handed over.
+  func wait(submittingTo session: TestSession, _ pending: PendingEffect) async -> Reply {
+    await withUnsafeContinuation { continuation in
+      state.withLock { $0.continuation = continuation }
+      session.submit(pending)
+    }
+  }
+
+  /// Blocks the calling thread until the reply is handed over; call it after submitting the effect.
+  func waitBlocking() -> Reply {
+    arrived.wait()
+    // `resume()` signals only once a reply is stored.
+    return state.withLock { $0.reply! }
+  }
+
+  func store(_ reply: Reply) {
+    state.withLock { $0.reply = reply }
+  }
+
+  func storeYield() {
+    store(.yielded)
+  }
+
+  func storeFailure(_ failure: EffectTestFailure) -> Bool {
+    guard let failure = failure as? Failure else { return false }
+    store(.threw(failure))
+    return true
+  }
+
+  func resume() {
+    if isBlocking {
+      arrived.signal()
+      return
+    }
+    let (continuation, reply) = state.withLock { state in
+      defer { state.continuation = nil }
+      return (state.continuation, state.reply)
+    }
+    if let continuation, let reply { continuation.resume(returning: reply) }
+  }
+}

@@ -1,0 +1,127 @@
+import EffectScheduler
+
+// The program's side of the handshake.
+extension TestSession {
+  /// Runs the program as the root task under its scheduler, then waits for every task it created
+  /// that may run, so the program has finished only when all of them have.
+  func runProgram<Value>(_ program: @Sendable () async throws -> Value) async throws -> Value {
+    if let scheduler = DeterministicScheduler.current {
+      state.withLock { $0.scheduler = scheduler }
+      scheduler.whenIdle = { [self] in schedulerDidBecomeIdle() }
+    }
+    let result: Result<Value, any Error>
+    do {
+      result = .success(try await program())
+    } catch {
+      result = .failure(error)
+    }
+    while let task = nextTaskToAwait() { await task.completion() }
+    return try result.get()
+  }
+
+  /// The oldest task not yet waited for that can run.
+  private func nextTaskToAwait() -> TrackedTask? {
+    state.withLock { state in
+      let held = taskHandling == .ignore ? state.heldTasks : []
+      guard let index = state.unawaitedTasks.firstIndex(where: { task in !held.contains { $0 === task } }) else {
+        return nil
+      }
+      return state.unawaitedTasks.remove(at: index)
+    }
+  }
+
+  /// Hands `pending` to the script. After the script has ended it is a failure: a throwing effect
+  /// gets the failure thrown, a task is enqueued, and any other effect leaves the program waiting
+  /// for good, which ends the test.
+  func submit(_ pending: PendingEffect) {
+    let scheduler = state.withLock { $0.scheduler }
+    let onDriver = scheduler?.isOnDriverThread ?? false
+    scheduler?.announceWorkFromOutside()
+    let failure = EffectTestFailure(.performedAfterScriptEnded(performed: pending.description), at: site)
+    let (accepted, settled) = state.withLock { state in
+      guard !state.scriptEnded else {
+        state.failures.append(failure)
+        return (false, nil as CheckedContinuation<Void, Never>?)
+      }
+      var pending = pending
+      pending.isOnDriver = onDriver
+      state.pending.append(pending)
+      switch pending.subject {
+      case .effect(_, let slot):
+        if slot.isBlocking { state.blockedThreads += 1 }
+      case .task(let task):
+        state.heldTasks.append(task)
+      }
+      if onDriver { state.driverIsIdle = false }
+      return (true, state.takeSettleWaiterIfSettled())
+    }
+    if accepted {
+      if onDriver, case .effect = pending.subject {
+        scheduler?.noteCurrentTaskWaits(on: "\(pending.description), waiting for the test script")
+      }
+      settled?.resume()
+      return
+    }
+    scheduler?.withdrawWorkFromOutside()
+    switch pending.subject {
+    case .task(let task):
+      task.enqueue()
+    case .effect(_, let slot):
+      if slot.storeFailure(failure) {
+        slot.resume()
+      } else {
+        abandonProgram()
+      }
+    }
+  }
+
+  /// Marks the program as waiting for good, and lets `withTestHandler` stop waiting for it.
+  func abandonProgram() {
+    let waiter = state.withLock { state in
+      state.programAbandoned = true
+      defer { state.endWaiter = nil }
+      return state.endWaiter
+    }
+    waiter?.resume()
+  }
+
+  /// Called by the scheduler, on its thread, when no job is ready: hands over the script's replies
+  /// and enqueued tasks, or with `.ignore` releases the oldest held task when the program would
+  /// otherwise be stuck. Returns whether it handed anything over.
+  func schedulerDidBecomeIdle() -> Bool {
+    let (scheduler, handovers, released, settled) = state.withLock { state in
+      var released: TrackedTask?
+      let handovers = state.handovers
+      state.handovers = []
+      if handovers.isEmpty, taskHandling == .ignore, state.pending.isEmpty, !state.heldTasks.isEmpty {
+        released = state.heldTasks.removeFirst()
+      }
+      state.driverIsIdle = handovers.isEmpty && released == nil
+      return (state.scheduler, handovers, released, state.takeSettleWaiterIfSettled())
+    }
+    for handover in handovers {
+      handover()
+      scheduler?.withdrawWorkFromOutside()
+    }
+    released?.enqueue()
+    settled?.resume()
+    return !handovers.isEmpty || released != nil
+  }
+
+  /// Called when the program's run has ended, with the error it ended with, if any.
+  func programDidEnd(error: (any Error)?) {
+    let (work, settled, ended) = state.withLock { state in
+      state.programEnded = true
+      state.programError = error.map { String(describing: $0) }
+      defer {
+        state.handovers = []
+        state.settleWaiter = nil
+        state.endWaiter = nil
+      }
+      return (state.handovers, state.settleWaiter, state.endWaiter)
+    }
+    for handover in work { handover() }
+    settled?.resume()
+    ended?.resume()
+  }
+}

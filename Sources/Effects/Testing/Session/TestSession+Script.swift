@@ -1,0 +1,130 @@
+import EffectScheduler
+
+// The script's side of the handshake.
+extension TestSession {
+  /// Suspends until the program waits on the script or has ended.
+  func waitUntilSettled() async {
+    await withCheckedContinuation { continuation in
+      let settled = state.withLock { state in
+        if state.isSettled { return true }
+        state.settleWaiter = continuation
+        return false
+      }
+      if settled { continuation.resume() }
+    }
+  }
+
+  /// Waits until the program has settled and returns the oldest item it waits on, without taking
+  /// it; throws, and records, the failure `expected` meets when there is none.
+  func next(expecting expected: String, at site: CallSite) async throws(EffectTestFailure) -> PendingEffect {
+    await waitUntilSettled()
+    let next: Result<PendingEffect, EffectTestFailure> = state.withLock { state in
+      if let first = state.pending.first { return .success(first) }
+      let problem: EffectTestFailure.Problem =
+        state.programEnded || state.programAbandoned
+        ? .programEnded(expected: expected, error: state.programError)
+        : .waitingForTasks(expected: expected, tasks: state.heldTasks.map(\.name))
+      let failure = EffectTestFailure(problem, at: site)
+      state.failures.append(failure)
+      return .failure(failure)
+    }
+    return try next.get()
+  }
+
+  /// Takes `pending`, the oldest item, whose reply the script has stored, and hands the reply
+  /// over; then waits until the program has settled again.
+  func answer(_ pending: PendingEffect) async {
+    guard case .effect(_, let slot) = pending.subject else { return }
+    let scheduler = state.withLock { state in
+      state.pending.removeFirst()
+      if slot.isBlocking { state.blockedThreads -= 1 }
+      return state.scheduler
+    }
+    // A blocked thread, or a task that is not the scheduler's, gets its reply at once.
+    handOver(slot.resume, atOnce: slot.isBlocking || !pending.isOnDriver, on: scheduler)
+    scheduler?.withdrawWorkFromOutside()
+    await waitUntilSettled()
+  }
+
+  /// Takes the oldest item, a task the program created.
+  func takeTask() {
+    state.withLock { _ = $0.pending.removeFirst() }
+  }
+
+  /// Lets a held task start: its first step runs once the program's current steps are done.
+  /// A task that is not held is left alone.
+  func enqueue(_ task: TrackedTask) {
+    let (scheduler, wasHeld) = state.withLock { state in
+      guard let index = state.heldTasks.firstIndex(where: { $0 === task }) else { return (state.scheduler, false) }
+      state.heldTasks.remove(at: index)
+      return (state.scheduler, true)
+    }
+    guard wasHeld else { return }
+    handOver(task.enqueue, atOnce: false, on: scheduler)
+    scheduler?.withdrawWorkFromOutside()
+  }
+
+  /// Runs `handover` on the scheduler's thread when it next has nothing to run, or at once when
+  /// `atOnce` or when the program has ended. Resuming the program's tasks only at such points
+  /// keeps the order of its steps independent of when the script answers.
+  private func handOver(_ handover: @escaping @Sendable () -> Void, atOnce: Bool, on scheduler: DeterministicScheduler?) {
+    guard !atOnce else { return handover() }
+    // Announced before it is queued and withdrawn once it has run, so that the scheduler, between
+    // the two, waits for it without a time limit.
+    scheduler?.announceWorkFromOutside()
+    let queued = state.withLock { state in
+      guard !state.programEnded else { return false }
+      state.handovers.append(handover)
+      state.driverIsIdle = false
+      return true
+    }
+    guard !queued else { return }
+    scheduler?.withdrawWorkFromOutside()
+    handover()
+  }
+
+  /// Ends the script: whatever the program still waits on is a failure. A throwing effect gets it
+  /// thrown, a held task is enqueued, and any other effect leaves the program waiting for good.
+  func scriptDidEnd() {
+    let (scheduler, unanswered, tasks) = state.withLock { state in
+      state.scriptEnded = true
+      var unanswered: [(slot: any AnswerSlot, failure: EffectTestFailure)] = []
+      for pending in state.pending {
+        guard case .effect(_, let slot) = pending.subject else { continue }
+        unanswered.append((slot, EffectTestFailure(.unanswered(performed: pending.description), at: site)))
+      }
+      state.failures += unanswered.map(\.failure)
+      let tasks = taskHandling == .suspend ? state.heldTasks : []
+      state.pending = []
+      state.blockedThreads = 0
+      if taskHandling == .suspend { state.heldTasks = [] }
+      return (state.scheduler, unanswered, tasks)
+    }
+    var abandoned = false
+    for (slot, failure) in unanswered {
+      if slot.storeFailure(failure) {
+        slot.resume()
+      } else {
+        abandoned = true
+      }
+      scheduler?.withdrawWorkFromOutside()
+    }
+    for task in tasks {
+      task.enqueue()
+      scheduler?.withdrawWorkFromOutside()
+    }
+    if abandoned { abandonProgram() }
+  }
+
+  /// Suspends until the program has ended or waits for good.
+  func waitUntilProgramEnds() async {
+    await withCheckedContinuation { continuation in
+      let ended = state.withLock { state in
+        if state.programEnded || state.programAbandoned { return true }
+        state.endWaiter = continuation
+        return false
+      }
+      if ended { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import EffectScheduler
+import Synchronization
+
+/// The handshake between a program under ``withTestHandler(taskHandling:isolation:fileID:line:column:_:test:)``
+/// and its test script.
+///
+/// The program hands over what it does (``submit(_:)``) and waits; the script takes the oldest
+/// item once the program has settled, answers it, and waits for the program to settle again.
+/// Replies to suspended tasks are handed over on the scheduler's thread when it has nothing else
+/// to run, so the program's steps between two effects always run in the same order.
+///
+/// Every item the program waits on is announced to the scheduler, which then waits for the script
+/// without a time limit; each announcement is withdrawn when the item is answered or given up.
+final class TestSession: Sendable {
+  struct State {
+    var scheduler: DeterministicScheduler?
+    /// What the program did and the script has not answered yet, oldest first.
+    var pending: [PendingEffect] = []
+    /// Threads blocked in a synchronous effect.
+    var blockedThreads = 0
+    /// Whether the scheduler had nothing to run when it last looked.
+    var driverIsIdle = false
+    /// Replies and enqueued tasks to hand over on the scheduler's thread. Each keeps an
+    /// announcement open until it is handed over, so the scheduler waits for it.
+    var handovers: [@Sendable () -> Void] = []
+    /// Tasks held back: until the script enqueues them (`.suspend`), or until the program would
+    /// otherwise be stuck (`.ignore`).
+    var heldTasks: [TrackedTask] = []
+    /// Tasks the program has created and has not yet waited for at its end.
+    var unawaitedTasks: [TrackedTask] = []
+    var scriptEnded = false
+    var programEnded = false
+    /// The error the program or its scheduler ended with, described.
+    var programError: String?
+    /// Whether the program waits on an effect nobody can answer any more.
+    var programAbandoned = false
+    var failures: [EffectTestFailure] = []
+    var settleWaiter: CheckedContinuation<Void, Never>?
+    var endWaiter: CheckedContinuation<Void, Never>?
+  }
+
+  let taskHandling: TaskHandling
+  /// Where `withTestHandler` was called, for failures no script line caused.
+  let site: CallSite
+  let state = Mutex(State())
+
+  init(taskHandling: TaskHandling, site: CallSite) {
+    self.taskHandling = taskHandling
+    self.site = site
+  }
+
+  /// Whether this session's program runs on `scheduler`.
+  func controls(_ scheduler: DeterministicScheduler) -> Bool {
+    state.withLock { $0.scheduler === scheduler }
+  }
+
+  /// The failures so far, oldest first.
+  var failures: [EffectTestFailure] {
+    state.withLock { $0.failures }
+  }
+
+  /// Records `failure` and returns it, for throwing.
+  func record(_ failure: EffectTestFailure) -> EffectTestFailure {
+    state.withLock { $0.failures.append(failure) }
+    return failure
+  }
+}
+
+extension TestSession.State {
+  /// Whether the script may look at the program: the program waits on the script, or has ended.
+  var isSettled: Bool {
+    if programEnded || programAbandoned || blockedThreads > 0 { return true }
+    guard driverIsIdle, handovers.isEmpty else { return false }
+    return !pending.isEmpty || !heldTasks.isEmpty
+  }
+
+  /// The script's waiter, taken if the program has settled.
+  mutating func takeSettleWaiterIfSettled() -> CheckedContinuation<Void, Never>? {
+    guard isSettled else { return nil }
+    defer { settleWaiter = nil }
+    return settleWaiter
+  }
+}

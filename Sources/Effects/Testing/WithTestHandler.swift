@@ -1,0 +1,62 @@
+import EffectScheduler
+
+/// Runs `program` under a test script: every effect the program performs that no handler inside
+/// it takes goes to `script`, in order, and the program waits until the script answers.
+///
+/// ```swift
+/// try await withTestHandler {
+///   echo()
+/// } test: { effect in
+///   try await effect.expect(Console.readLine, return: "Hello")
+///   try await effect.expect(Console.print) { #expect($0 == "Hello") }
+///   try await effect.expect(Console.readLine, return: nil)
+/// }
+/// ```
+///
+/// The program runs on a ``DeterministicScheduler`` with its FIFO strategy, with the handlers of
+/// the caller's scope outside the script's, so ``TestHandler/yield(fileID:line:column:)`` passes an
+/// effect to them. The script runs in the caller's task and isolation, so it can check the
+/// program's state between two effects. The program has finished when it has returned and every
+/// task it created that can run has finished.
+///
+/// Nothing hangs: when the program ends, a script still waiting for an effect fails; when the
+/// script ends, what the program still waits on fails, and an effect it performs afterwards is
+/// reported. A synchronous or non-throwing effect that cannot be answered any more leaves the
+/// program waiting for good, and this function stops waiting for it.
+///
+/// - Returns: what `program` returned.
+/// - Throws: the first ``EffectTestFailure`` of the run; otherwise an error the script threw, or
+///   the program's error, which can be a ``SchedulerError`` when it deadlocks.
+public func withTestHandler<Value: Sendable>(
+  taskHandling: TaskHandling = .automaticallyEnqueue,
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: String = #fileID, line: Int = #line, column: Int = #column,
+  _ program: @escaping @Sendable () async throws -> Value,
+  test script: (TestHandler) async throws -> Void
+) async throws -> Value {
+  let session = TestSession(taskHandling: taskHandling, site: CallSite(fileID: fileID, line: line, column: column))
+  let scope = EffectScope.current.adding([EffectHandler(.script(session))])
+  let run = Task {
+    do {
+      let execution = try await DeterministicScheduler.run {
+        try await scope.perform { try await session.runProgram(program) }
+      }
+      session.programDidEnd(error: nil)
+      return execution.value
+    } catch {
+      session.programDidEnd(error: error)
+      throw error
+    }
+  }
+  var scriptError: (any Error)?
+  do {
+    try await script(TestHandler(session: session))
+  } catch {
+    scriptError = error
+  }
+  session.scriptDidEnd()
+  await session.waitUntilProgramEnds()
+  if let scriptError, !(scriptError is EffectTestFailure) { throw scriptError }
+  if let failure = session.failures.first { throw failure }
+  return try await run.value
+}

@@ -1,0 +1,166 @@
+import EffectScheduler
+import Effects
+import Testing
+
+@Suite("withTestHandler: failures")
+struct TestFailureTests {
+  @Test("expecting one effect when the program performs another names both, with the arguments")
+  func mismatch() async throws {
+    // Outside a macro, so that the script's lines are its own.
+    var scriptLine = 0
+    let thrown = await thrownFailure {
+      try await withTestHandler {
+        echo()
+      } test: { effect in
+        try await effect.expect(Console.readLine, return: "Hello")
+        scriptLine = #line + 1
+        try await effect.expect(Console.readLine, return: "again")
+      }
+    }
+    let failure = try #require(thrown)
+    #expect(failure.problem == .mismatch(expected: "Console.readLine", performed: #"Console.print("Hello")"#))
+    #expect(failure.description.hasSuffix(#"expected Console.readLine, but the program performed Console.print("Hello")"#))
+    #expect(failure.fileID == #fileID)
+    #expect(failure.line == scriptLine)
+  }
+
+  @Test("a failure the script catches still fails the test")
+  func caughtMismatch() async throws {
+    let failure = try await #require(throws: EffectTestFailure.self) {
+      try await withTestHandler {
+        echo()
+      } test: { effect in
+        _ = try? await effect.expect(Console.print) { _ in }
+        try await effect.expect(Console.readLine, return: nil)
+      }
+    }
+    #expect(failure.problem == .mismatch(expected: "Console.print", performed: "Console.readLine()"))
+  }
+
+  @Test("a script still waiting after the program finished fails at that line")
+  func scriptOutlivesProgram() async throws {
+    var scriptLine = 0
+    let thrown = await thrownFailure {
+      try await withTestHandler {
+        echo()
+      } test: { effect in
+        try await effect.expect(Console.readLine, return: nil)
+        scriptLine = #line + 1
+        try await effect.expect(Console.print) { _ in }
+      }
+    }
+    let failure = try #require(thrown)
+    #expect(failure.problem == .programEnded(expected: "Console.print", error: nil))
+    #expect(failure.description.contains("expected Console.print, but the program finished"))
+    #expect(failure.line == scriptLine)
+  }
+
+  @Test("an effect the program still waits on when the script ends fails the test without hanging")
+  func programOutlivesScript() async throws {
+    let failure = try await #require(throws: EffectTestFailure.self) {
+      try await withTestHandler {
+        echo()
+      } test: { effect in
+        try await effect.expect(Console.readLine, return: "Hello")
+      }
+    }
+    #expect(failure.problem == .unanswered(performed: #"Console.print("Hello")"#))
+    #expect(failure.description.contains(#"the test script ended while the program waited on Console.print("Hello")"#))
+  }
+
+  @Test("a throwing effect still unanswered when the script ends gets the failure thrown into it")
+  func unansweredThrowingEffect() async throws {
+    let caught = Recorder()
+    let failure = try await #require(throws: EffectTestFailure.self) {
+      try await withTestHandler {
+        _ = await Network.ping("a")
+        do {
+          _ = try await Network.fetch("b")
+        } catch {
+          caught.append("\(error)")
+        }
+      } test: { effect in
+        try await effect.expect(Network.ping, return: 1)
+      }
+    }
+    #expect(failure.problem == .unanswered(performed: #"Network.fetch("b")"#))
+    #expect(caught.lines.count == 1)
+    #expect(caught.lines.first?.contains(#"the test script ended while the program waited on Network.fetch("b")"#) == true)
+  }
+
+  @Test("an effect performed after the script ended is reported, and a throwing one fails")
+  func performedAfterScriptEnded() async throws {
+    let caught = Recorder()
+    let failure = try await #require(throws: EffectTestFailure.self) {
+      try await withTestHandler {
+        // The script has nothing to wait for, so it is over by the time the program wakes up.
+        try await Task.sleep(for: .milliseconds(20))
+        do {
+          _ = try await Network.fetch("late")
+        } catch {
+          caught.append("\(error)")
+        }
+      } test: { _ in }
+    }
+    #expect(failure.problem == .performedAfterScriptEnded(performed: #"Network.fetch("late")"#))
+    #expect(failure.description.contains(#"the program performed Network.fetch("late") after the test script ended"#))
+    #expect(caught.lines.first?.contains("after the test script ended") == true)
+  }
+
+  @Test("a non-throwing effect performed after the script ended stops the test at once")
+  func abandonedAfterScriptEnded() async throws {
+    let failure = try await #require(throws: EffectTestFailure.self) {
+      try await withTestHandler {
+        try await Task.sleep(for: .milliseconds(20))
+        _ = await Network.ping("late")
+        Issue.record("the program went on without an answer")
+      } test: { _ in }
+    }
+    #expect(failure.problem == .performedAfterScriptEnded(performed: #"Network.ping("late")"#))
+  }
+
+  @Test("a program that deadlocks ends the script's wait with the scheduler's report")
+  func deadlock() async throws {
+    let failure = try await #require(throws: EffectTestFailure.self) {
+      try await withTestHandler {
+        let never = AsyncStream<Int>.makeStream()
+        for await _ in never.stream {}
+        _ = never.continuation
+      } test: { effect in
+        try await effect.expect(Console.readLine, return: nil)
+      }
+    }
+    guard case .programEnded(let expected, let error) = failure.problem else {
+      Issue.record("expected the program to end, got \(failure)")
+      return
+    }
+    #expect(expected == "Console.readLine")
+    #expect(error?.contains("deadlock") == true)
+  }
+
+  @Test("an error the program throws is rethrown")
+  func programError() async throws {
+    await #expect(throws: Offline.self) {
+      try await withTestHandler {
+        _ = try await Network.fetch("a")
+      } test: { effect in
+        try await effect.expect(Network.fetch) { _ in throw Offline() }
+      }
+    }
+  }
+
+  /// The failure `body` throws; `nil`, with an issue recorded, when it throws none.
+  private func thrownFailure(
+    sourceLocation: SourceLocation = #_sourceLocation, of body: () async throws -> Void
+  ) async -> EffectTestFailure? {
+    do {
+      try await body()
+      Issue.record("expected an EffectTestFailure", sourceLocation: sourceLocation)
+    } catch let failure as EffectTestFailure {
+      return failure
+    } catch {
+      Issue.record("expected an EffectTestFailure, got \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+  }
+}
