@@ -2,7 +2,7 @@
 public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// The strategy that ran.
   public var strategy: String
-  /// How many schedules ran, the determinism check included.
+  /// How many schedules the strategy ran (the determinism check's two runs not counted).
   public var schedules: Int
   /// How many different traces those schedules produced.
   public var distinctTraces: Int

@@ -13,7 +13,7 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   public var strategy: String
   /// Which run of the exploration failed, counting from 1.
   public var scheduleNumber: Int?
-  /// The seed that reproduces the run, for random and PCT runs.
+  /// The seed that reproduces the run that first failed, for random and PCT runs.
   public var seed: UInt64?
   /// The number of preemptions in the reported schedule, and in the one first found if a search
   /// for fewer preemptions replaced it.
@@ -42,9 +42,12 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   public var description: String {
     var lines = ["explore found a failing schedule (\(location))", "  failure:  " + summary.replacingNewlines(with: "\n            ")]
     lines.append("  strategy: \(strategy)" + (scheduleNumber.map { ", schedule #\($0)" } ?? ""))
-    if let seed { lines.append("  seed:     \(seed)") }
+    let minimized = preemptions.map { $0.found > $0.reported } ?? false
+    if let seed {
+      lines.append("  seed:     \(seed)" + (minimized ? " (it reproduces the first failing schedule found, not the one below)" : ""))
+    }
     if let preemptions {
-      let note = preemptions.found > preemptions.reported ? " (the first failing schedule found had \(preemptions.found))" : ""
+      let note = minimized ? " (the first failing schedule found had \(preemptions.found))" : ""
       lines.append("  preemptions: \(preemptions.reported)\(note)")
     }
     if let schedule { lines.append("  schedule: \(schedule)") }

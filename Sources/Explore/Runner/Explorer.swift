@@ -55,8 +55,12 @@ struct Explorer {
     case .random(let schedules, let seed):
       return try search(RandomOracle(schedules: schedules, seed: seed), named: strategy, limit: nil)
     case .pct(let depth, let schedules, let seed):
-      let steps = try probeSteps(strategy)
-      return try search(PCTOracle(depth: depth, schedules: schedules, expectedSteps: steps, seed: seed), named: strategy, limit: nil)
+      let probe = probe(strategy)
+      let oracle = PCTOracle(depth: depth, schedules: schedules, expectedSteps: probe.steps, seed: seed)
+      let exhausted = try search(oracle, named: strategy, limit: nil)
+      // A bug the probe hit but no PCT run did is still a bug.
+      if let failure = probe.failure { throw minimized(failure) }
+      return exhausted
     case .replay(let text):
       let schedule: Schedule
       do {
@@ -86,11 +90,15 @@ struct Explorer {
     return counting.exhaustedSchedules
   }
 
-  private mutating func runOnce(_ strategy: inout some SchedulingStrategy) -> RunOutcome<Void> {
+  /// Runs one schedule. Runs that explore count toward the summary; the determinism check and
+  /// PCT's probe do not.
+  private mutating func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true) -> RunOutcome<Void> {
     let outcome = DeterministicScheduler.execute(strategy: &strategy, configuration: configuration.scheduler, operation: body)
-    runs += 1
-    traceHashes.insert(outcome.trace.hashValue)
-    progress.ranSchedule(runs)
+    if explores {
+      runs += 1
+      traceHashes.insert(outcome.trace.hashValue)
+      progress.ranSchedule(runs)
+    }
     return outcome
   }
 
@@ -129,6 +137,7 @@ struct Explorer {
         if var smaller = self.failure(of: outcome, seed: nil, preemptions: counting.tracker.count, strategy: .preemptionBounded(bound)) {
           smaller.strategy = "\(failure.strategy), then a search for fewer preemptions"
           smaller.scheduleNumber = failure.scheduleNumber
+          smaller.seed = failure.seed
           smaller.preemptions = (counting.tracker.count, found)
           return smaller
         }
@@ -137,33 +146,34 @@ struct Explorer {
     return failure
   }
 
-  /// Re-runs the first FIFO schedule and compares traces, once an exploration.
+  /// Runs the first-in-first-out schedule twice and compares the traces, once an exploration. A
+  /// failure of the program itself is left for the search to find and report.
   private mutating func checkDeterminism() throws(ExplorationFailure) {
     guard configuration.checksDeterminism, !checkedDeterminism else { return }
     checkedDeterminism = true
     var fifo = FIFOStrategy()
-    let first = runOnce(&fifo)
-    if let failure = failure(of: first, seed: nil, preemptions: 0, strategy: .exhaustive(maxSchedules: 1)) {
-      throw failure
-    }
+    let first = runOnce(&fifo, explores: false)
+    if first.failure != nil { return }
     var replay = ReplayStrategy(first.schedule)
-    let second = runOnce(&replay)
-    if second.trace != first.trace || second.failure != nil {
-      let step = zip(first.trace.events, second.trace.events).first { $0 != $1 }.map(\.0.step)
-      throw ExplorationFailure(
-        summary: "nondeterminism: running the same schedule twice gave different traces"
-          + (step.map { ", first at step \($0)" } ?? "")
-          + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs).",
-        location: location, strategy: "determinism check", scheduleNumber: runs, schedule: first.schedule, trace: second.trace)
-    }
+    let second = runOnce(&replay, explores: false)
+    guard second.trace != first.trace else { return }
+    let step = zip(first.trace.events, second.trace.events).first { $0 != $1 }.map(\.0.step)
+    throw ExplorationFailure(
+      summary: "nondeterminism: running the same schedule twice gave different traces"
+        + (step.map { ", first at step \($0)" } ?? "")
+        + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs).",
+      location: location, strategy: "determinism check", schedule: first.schedule, trace: second.trace)
   }
 
-  /// How many steps one run takes, from a FIFO run, for PCT's change points.
-  private mutating func probeSteps(_ strategy: ExplorationStrategy) throws(ExplorationFailure) -> Int {
+  /// Runs the first-in-first-out schedule to learn how many steps a run takes, for PCT's change
+  /// points; returns its failure too, reported only if no PCT run fails.
+  private mutating func probe(_ strategy: ExplorationStrategy) -> (steps: Int, failure: ExplorationFailure?) {
     var fifo = FIFOStrategy()
-    let probe = runOnce(&fifo)
-    if let failure = failure(of: probe, seed: nil, preemptions: 0, strategy: strategy) { throw failure }
-    return probe.trace.steps
+    let probe = runOnce(&fifo, explores: false)
+    var failure = failure(of: probe, seed: nil, preemptions: 0, strategy: strategy)
+    failure?.strategy = "\(strategy), in the first-in-first-out run that measures how many steps a run takes"
+    failure?.scheduleNumber = nil
+    return (probe.trace.steps, failure)
   }
 }
 

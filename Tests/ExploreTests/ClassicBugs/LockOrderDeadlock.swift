@@ -1,0 +1,52 @@
+import Effects
+
+/// A mutex for async code: `lock()` suspends on a continuation until `unlock()` hands it over.
+actor AsyncLock {
+  private var isLocked = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func lock() async {
+    guard isLocked else {
+      isLocked = true
+      return
+    }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func unlock() {
+    if waiters.isEmpty {
+      isLocked = false
+    } else {
+      waiters.removeFirst().resume()
+    }
+  }
+}
+
+/// Moves money between two accounts guarded by one lock each.
+private func transfer(locking first: AsyncLock, then second: AsyncLock) async {
+  await first.lock()
+  await Task.yield()
+  await second.lock()
+  await second.unlock()
+  await first.unlock()
+}
+
+extension ClassicBug {
+  static let lockOrderDeadlock = ClassicBug(
+    name: "deadlock through two continuations (lock order)",
+    buggy: {
+      let checking = AsyncLock()
+      let savings = AsyncLock()
+      let a = Task.effect(name: "A") { await transfer(locking: checking, then: savings) }
+      let b = Task.effect(name: "B") { await transfer(locking: savings, then: checking) }
+      _ = await (a.value, b.value)
+    },
+    fixed: {
+      let checking = AsyncLock()
+      let savings = AsyncLock()
+      let a = Task.effect(name: "A") { await transfer(locking: checking, then: savings) }
+      let b = Task.effect(name: "B") { await transfer(locking: checking, then: savings) }
+      _ = await (a.value, b.value)
+    },
+    randomBudget: 20, pctBudget: 20, configuration: .deadlocking)
+}

@@ -1,0 +1,30 @@
+import Effects
+
+private actor Settings {
+  private(set) var endpoint: String?
+  func load() async {
+    await Task.yield()  // reading the file
+    endpoint = "https://example.com"
+  }
+}
+
+extension ClassicBug {
+  static let orderViolation = ClassicBug(
+    name: "order violation: a reader runs before initialization",
+    buggy: {
+      let settings = Settings()
+      Task.effect(name: "loader") { await settings.load() }
+      let reader = Task.effect(name: "reader") { await settings.endpoint }
+      try check(await reader.value != nil, "the reader saw no endpoint")
+    },
+    fixed: {
+      let settings = Settings()
+      let loader = Task.effect(name: "loader") { await settings.load() }
+      let reader = Task.effect(name: "reader") {
+        await loader.value
+        return await settings.endpoint
+      }
+      try check(await reader.value != nil, "the reader saw no endpoint")
+    },
+    randomBudget: 20, pctBudget: 20)
+}

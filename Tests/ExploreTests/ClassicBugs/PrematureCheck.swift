@@ -1,0 +1,27 @@
+import Effects
+
+private actor DraftStore {
+  private(set) var saved: [String] = []
+  func save(_ draft: String) async {
+    await Task.yield()  // writing to disk
+    saved.append(draft)
+  }
+}
+
+extension ClassicBug {
+  static let prematureCheck = ClassicBug(
+    name: "premature check: a missing await",
+    buggy: {
+      let store = DraftStore()
+      Task.effect(name: "save") { await store.save("hello") }
+      await Task.yield()
+      try check(await store.saved == ["hello"], "the draft was not saved yet")
+    },
+    fixed: {
+      let store = DraftStore()
+      let save = Task.effect(name: "save") { await store.save("hello") }
+      await save.value
+      try check(await store.saved == ["hello"], "the draft was not saved yet")
+    },
+    randomBudget: 20, pctBudget: 20)
+}

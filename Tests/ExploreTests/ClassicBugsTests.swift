@@ -1,0 +1,39 @@
+import Explore
+import Testing
+
+@Suite("Classic schedule-dependent bugs")
+struct ClassicBugsTests {
+  @Test("exhaustive search finds the bug", arguments: ClassicBug.all)
+  func exhaustiveFindsBug(_ bug: ClassicBug) async throws {
+    let failure = try await #require(throws: ExplorationFailure.self) {
+      try await explore(.exhaustive, configuration: bug.configuration, bug.buggy)
+    }
+    #expect(failure.schedule != nil)
+    #expect(failure.trace != nil)
+  }
+
+  @Test("the fixed twin passes every schedule", arguments: ClassicBug.all)
+  func fixedTwinPasses(_ bug: ClassicBug) async throws {
+    let summary = try await explore(.exhaustive, configuration: bug.configuration, bug.fixed)
+    #expect(summary.exploredEverySchedule)
+  }
+
+  @Test("random search finds the bug within its budget", arguments: ClassicBug.all)
+  func randomFindsBug(_ bug: ClassicBug) async throws {
+    let failure = try await #require(throws: ExplorationFailure.self) {
+      try await explore(.random(schedules: bug.randomBudget), configuration: bug.configuration, bug.buggy)
+    }
+    #expect(failure.seed != nil)
+    print("random found \"\(bug)\" at schedule \(failure.scheduleNumber ?? 0) of \(bug.randomBudget)")
+  }
+
+  @Test("PCT finds the bug within its budget", arguments: ClassicBug.all)
+  func pctFindsBug(_ bug: ClassicBug) async throws {
+    let failure = try await #require(throws: ExplorationFailure.self) {
+      try await explore(.pct(depth: 3, schedules: bug.pctBudget), configuration: bug.configuration, bug.buggy)
+    }
+    #expect(failure.seed != nil)
+    #expect(failure.scheduleNumber != nil, "only the probe run found it")
+    print("PCT found \"\(bug)\" at schedule \(failure.scheduleNumber ?? 0) of \(bug.pctBudget)")
+  }
+}

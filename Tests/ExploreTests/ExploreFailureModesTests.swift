@@ -1,0 +1,56 @@
+import EffectScheduler
+import Effects
+import Explore
+import Synchronization
+import Testing
+
+/// State that outlives one run: what makes a program behave differently the second time.
+private let runsSoFar = Atomic<Int>(0)
+
+@Suite("Nondeterminism, livelock and deadlock")
+struct ExploreFailureModesTests {
+  @Test("a program that behaves differently on the same schedule is reported as nondeterministic")
+  func nondeterminism() async throws {
+    let failure = try await #require(throws: ExplorationFailure.self) {
+      try await explore(.exhaustive) {
+        let odd = runsSoFar.add(1, ordering: .relaxed).newValue % 2 == 1
+        let task = Task.effect(name: "worker") { if odd { await Task.yield() } }
+        await task.value
+      }
+    }
+    #expect(failure.summary.contains("nondeterminism"))
+  }
+
+  @Test("a run past the step cap fails as a possible livelock, with its trace")
+  func livelock() async throws {
+    var configuration = ExploreConfiguration()
+    configuration.scheduler.maxSteps = 300
+    let failure = try await #require(throws: ExplorationFailure.self) {
+      try await explore(.exhaustive, configuration: configuration) {
+        let spinner = Task.effect(name: "spinner") {
+          while !Task.isCancelled { await Task.yield() }
+        }
+        await spinner.value
+      }
+    }
+    #expect(failure.summary.contains("possible livelock"))
+    #expect(failure.description.contains("earlier steps not shown"))
+    #expect(failure.description.contains("#1 spinner"))
+  }
+
+  @Test("a deadlock names each blocked task")
+  func deadlock() async throws {
+    var configuration = ExploreConfiguration()
+    configuration.scheduler.outsideWorldTimeout = .milliseconds(100)
+    let failure = try await #require(throws: ExplorationFailure.self) {
+      try await explore(.exhaustive, configuration: configuration) {
+        let never = AsyncStream<Int>.makeStream()
+        let waiter = Task.effect(name: "waiter") { for await _ in never.stream {} }
+        await waiter.value
+      }
+    }
+    #expect(failure.summary.contains("deadlock"))
+    #expect(failure.summary.contains("#1 waiter"))
+    #expect(failure.summary.contains("#0 root"))
+  }
+}
