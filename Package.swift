@@ -20,9 +20,11 @@ let package = Package(
       path: "Examples/Interleavings"
     ),
     .executableTarget(name: "Echo", dependencies: ["Effects"], path: "Examples/Echo"),
+    .executableTarget(name: "BankTransfer", dependencies: ["Effects", "Explore"], path: "Examples/BankTransfer"),
+    .executableTarget(name: "DiningPhilosophers", dependencies: ["Effects", "Explore"], path: "Examples/DiningPhilosophers"),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["EffectScheduler", "Effects"],
+      dependencies: ["EffectScheduler", "Effects", "Explore"],
       path: "Benchmarks"
     ),
     .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects"]),

@@ -16,9 +16,14 @@ extension DeterministicScheduler {
         if let whenIdle, whenIdle() { continue }
         // Work announced by the test machinery comes back without fail, so it is waited for
         // without a time limit; anything else gets the configured timeout.
+        // A wake-up without a job (an announcement withdrawn, or one left over from a job already
+        // collected) sends the loop round again to reconsider. A left-over wake-up can restart
+        // the timeout once for each job that arrived, so the wait stays bounded.
         let announced = mailbox.expectedFromOutside > 0
-        if mailbox.waitForMail(timeout: announced ? nil : configuration.outsideWorldTimeout) { continue }
-        if announced || mailbox.expectedFromOutside > 0 { continue }
+        switch mailbox.waitForMail(timeout: announced ? nil : configuration.outsideWorldTimeout) {
+        case .mail, .wokenUp: continue
+        case .timedOut: if mailbox.expectedFromOutside > 0 { continue }
+        }
         return abandon(stuckReason())
       }
       guard step < configuration.maxSteps else {
@@ -57,7 +62,8 @@ extension DeterministicScheduler {
       task = registry.id(forRuntimeID: runtimeID) ?? spawn(runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
     readyJobs.append(job)
-    readyInfo.append(ReadyJob(task: task, arrivedFromOutside: fromOutside))
+    let scheduledBy = task == nil && !fromOutside ? runningTask : nil
+    readyInfo.append(ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy))
   }
 
   private func spawn(runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {
@@ -99,7 +105,8 @@ extension DeterministicScheduler {
 
   private func run(_ job: UnownedJob, _ info: ReadyJob) {
     guard let id = info.task else {
-      record(nil, .actorJob, fromOutside: info.arrivedFromOutside)
+      events.append(
+        TraceEvent(step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy))
       job.runSynchronously(on: executor)
       return
     }

@@ -69,12 +69,23 @@ final class Mailbox: Sendable {
     }
   }
 
-  /// Blocks until a job arrives, an announced hand-back is withdrawn, or `timeout` passes; returns
-  /// whether a job is waiting. With no timeout it waits as long as it takes.
-  func waitForMail(timeout: Duration?) -> Bool {
+  /// What ended a wait.
+  enum WaitResult {
+    /// A job is waiting.
+    case mail
+    /// Someone woke the driver without a job, for example by withdrawing an announcement.
+    case wokenUp
+    /// The timeout passed.
+    case timedOut
+  }
+
+  /// Blocks until a job arrives, the driver is woken, or `timeout` passes. With no timeout it
+  /// waits as long as it takes.
+  func waitForMail(timeout: Duration?) -> WaitResult {
+    if !isEmpty { return .mail }
     guard let timeout else {
       wakeUp.wait()
-      return !isEmpty
+      return isEmpty ? .wokenUp : .mail
     }
     let (seconds, attoseconds) = timeout.components
     let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
@@ -82,11 +93,8 @@ final class Mailbox: Sendable {
       nanoseconds.overflow
       ? DispatchTime.distantFuture
       : DispatchTime.now() + .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
-    // A wake-up can be left over from a job that was already collected, so check again after each.
-    while isEmpty {
-      if wakeUp.wait(timeout: deadline) == .timedOut { return !isEmpty }
-    }
-    return true
+    if wakeUp.wait(timeout: deadline) == .timedOut { return isEmpty ? .timedOut : .mail }
+    return isEmpty ? .wokenUp : .mail
   }
 
   /// Ends the run; jobs still waiting are dropped or run late according to `phase`.

@@ -9,13 +9,19 @@ public struct ReadyJob: Hashable, Sendable, CustomStringConvertible {
   /// Whether the job was handed to the scheduler from a thread outside its control, for example
   /// by a continuation resumed on another thread or by work returning from the main actor.
   public var arrivedFromOutside: Bool
+  /// For an actor's job, the task that was running when the job was scheduled, typically the task
+  /// that stepped onto the actor; `nil` when no controlled task was running.
+  public var scheduledBy: TaskID?
 
   /// Creates a ready job.
-  public init(task: TaskID?, arrivedFromOutside: Bool = false) {
+  public init(task: TaskID?, arrivedFromOutside: Bool = false, scheduledBy: TaskID? = nil) {
     self.task = task
     self.arrivedFromOutside = arrivedFromOutside
+    self.scheduledBy = scheduledBy
   }
 
-  /// `#3` for a task's job, `actor` for an actor's job.
-  public var description: String { task.map(\.description) ?? "actor" }
+  /// `#3` for a task's job, `actor(#2)` for an actor's job scheduled by task #2.
+  public var description: String {
+    task.map(\.description) ?? "actor" + (scheduledBy.map { "(\($0))" } ?? "")
+  }
 }

@@ -27,17 +27,22 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   public var kind: Kind
   /// Whether the job that began was handed over from a thread outside the scheduler's control.
   public var fromOutside: Bool
+  /// For an actor's job, the task that was running when it was scheduled (see
+  /// ``ReadyJob/scheduledBy``).
+  public var scheduledBy: TaskID?
 
   /// Creates an event.
-  public init(step: Int, task: TaskID?, kind: Kind, fromOutside: Bool = false) {
+  public init(step: Int, task: TaskID?, kind: Kind, fromOutside: Bool = false, scheduledBy: TaskID? = nil) {
     self.step = step
     self.task = task
     self.kind = kind
     self.fromOutside = fromOutside
+    self.scheduledBy = scheduledBy
   }
 
   /// `step 4: #2 resumed`.
   public var description: String {
-    "step \(step): \(task.map(\.description) ?? "actor") \(kind.rawValue)\(fromOutside ? " (from outside)" : "")"
+    let subject = task.map(\.description) ?? "actor" + (scheduledBy.map { " scheduled by \($0)," } ?? "")
+    return "step \(step): \(subject) \(kind.rawValue)\(fromOutside ? " (from outside)" : "")"
   }
 }

@@ -38,7 +38,7 @@ struct TraceTable {
 
   private func cellText(_ event: TraceEvent, points: inout [Int]) -> String {
     let outside = event.fromOutside ? "(outside) " : ""
-    guard let id = event.task?.rawValue else { return "job" }
+    guard let id = event.task?.rawValue else { return event.scheduledBy.map { "job for \($0)" } ?? "job" }
     switch event.kind {
     case .spawned: return "spawned"
     case .started: return outside + "start"
