@@ -13,7 +13,6 @@ let package = Package(
     .target(name: "EffectScheduler"),
     .target(name: "Effects", dependencies: ["EffectScheduler"]),
     .target(name: "Explore", dependencies: ["EffectScheduler"]),
-
     .executableTarget(
       name: "Interleavings",
       dependencies: ["EffectScheduler", "Effects"],
