@@ -4,6 +4,7 @@
 import Dispatch
 import EffectScheduler
 import Effects
+import Explore
 
 let rounds = 5
 
@@ -118,4 +119,44 @@ print("\nControlled jobs vs a bare executor loop, 3 tasks x 3 segments (\(schedu
 print("  bare loop:  \(Int(Double(schedules) / floorSeconds)) runs/s, \(Int(floorJobsPerSecond)) jobs/s (\(floorJobsPerRun) jobs a run)")
 print("  scheduler:  \(Int(Double(schedules) / controlledSeconds)) runs/s, \(Int(controlledJobsPerSecond)) jobs/s (\(controlledJobsPerRun) jobs a run)")
 print("  ratio (scheduler jobs/s / bare jobs/s): \(format(controlledJobsPerSecond / floorJobsPerSecond))")
+}
+
+// MARK: Exhaustive exploration of 3 tasks x 3 segments against the floor
+
+if wanted("explore") {
+  /// Three group children of three segments each: 1680 schedules.
+  @Sendable func independentThreeByThree() async {
+    await withDiscardingTaskGroup { group in
+      for _ in 0..<3 {
+        group.addTask {
+          await Task.yield()
+          await Task.yield()
+        }
+      }
+    }
+  }
+
+  // The floor: the same program drained FIFO through the bare executor, once a schedule.
+  let floorRuns = 20_000
+  let bare = BareExecutor()
+  let floorSeconds = await best {
+    for _ in 0..<floorRuns {
+      Task(executorPreference: bare) { await independentThreeByThree() }
+      bare.drain()
+    }
+  }
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.checksDeterminism = false
+  var schedules = 0
+  let exploreSeconds = try await best {
+    let summary = try await explore(.exhaustive, configuration: configuration) { await independentThreeByThree() }
+    precondition(summary.schedules == 1680 && summary.exploredEverySchedule)
+    schedules = summary.schedules
+  }
+  let floorRate = Double(floorRuns) / floorSeconds
+  let exploreRate = Double(schedules) / exploreSeconds
+  print("\nExhaustive exploration, 3 tasks x 3 segments (\(schedules) schedules, best of \(rounds)):")
+  print("  bare loop, same program: \(Int(floorRate)) runs/s")
+  print("  explore(.exhaustive):    \(Int(exploreRate)) schedules/s  (target >= 100000)")
+  print("  ratio (explore / bare):  \(format(exploreRate / floorRate))")
 }
