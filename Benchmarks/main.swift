@@ -113,12 +113,12 @@ let controlledSeconds = await best {
   }
 }
 let controlledJobsPerRun = controlledJobs / (schedules * rounds)
-let floorJobsPerSecond = Double(floorJobsPerRun * schedules) / floorSeconds
-let controlledJobsPerSecond = Double(controlledJobsPerRun * schedules) / controlledSeconds
-print("\nControlled jobs vs a bare executor loop, 3 tasks x 3 segments (\(schedules) runs, best of \(rounds)):")
-print("  bare loop:  \(Int(Double(schedules) / floorSeconds)) runs/s, \(Int(floorJobsPerSecond)) jobs/s (\(floorJobsPerRun) jobs a run)")
-print("  scheduler:  \(Int(Double(schedules) / controlledSeconds)) runs/s, \(Int(controlledJobsPerSecond)) jobs/s (\(controlledJobsPerRun) jobs a run)")
-print("  ratio (scheduler jobs/s / bare jobs/s): \(format(controlledJobsPerSecond / floorJobsPerSecond))")
+let floorRunsPerSecond = Double(schedules) / floorSeconds
+let controlledRunsPerSecond = Double(schedules) / controlledSeconds
+print("\nControlled runs vs a bare executor loop, root + 3 tasks x 3 segments (\(schedules) runs, best of \(rounds)):")
+print("  bare loop:  \(Int(floorRunsPerSecond)) runs/s (\(floorJobsPerRun) jobs a run, Task.yield trampolines included)")
+print("  scheduler:  \(Int(controlledRunsPerSecond)) runs/s (\(controlledJobsPerRun) steps a run; trampolines run between steps)")
+print("  ratio (scheduler runs/s / bare runs/s): \(format(controlledRunsPerSecond / floorRunsPerSecond))")
 }
 
 // MARK: Exhaustive exploration of 3 tasks x 3 segments against the floor
@@ -159,4 +159,44 @@ if wanted("explore") {
   print("  bare loop, same program: \(Int(floorRate)) runs/s")
   print("  explore(.exhaustive):    \(Int(exploreRate)) schedules/s  (target >= 100000)")
   print("  ratio (explore / bare):  \(format(exploreRate / floorRate))")
+}
+
+// MARK: Memory over many schedules
+
+if wanted("memory") {
+  /// The resident set size in MiB, where the platform reports it.
+  func residentMiB() -> Double? {
+    #if os(Linux)
+      guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+      else { return nil }
+      return pages * 4096 / 1_048_576
+    #else
+      return nil
+    #endif
+  }
+
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.minimizationBudget = 0
+  let program: @Sendable () async throws -> Void = {
+    let tasks = (0..<3).map { index in
+      Task.effect(name: "worker \(index)") {
+        await Task.yield()
+        await Task.yield()
+      }
+    }
+    for task in tasks { await task.value }
+  }
+  print("\nMemory over 100,000 random schedules of 3 tasks x 3 segments:")
+  _ = try await explore(.random(schedules: 10_000, seed: 1), configuration: configuration, program)
+  let afterTenThousand = residentMiB()
+  _ = try await explore(.random(schedules: 90_000, seed: 2), configuration: configuration, program)
+  let afterHundredThousand = residentMiB()
+  if let afterTenThousand, let afterHundredThousand {
+    print("  resident after 10,000 schedules:  \(format(afterTenThousand)) MiB")
+    print("  resident after 100,000 schedules: \(format(afterHundredThousand)) MiB")
+    print("  growth: \(format(afterHundredThousand - afterTenThousand)) MiB")
+  } else {
+    print("  (this platform does not report resident memory)")
+  }
 }

@@ -31,7 +31,7 @@ extension DeterministicScheduler {
       }
       let position: Int
       do {
-        position = try strategy.nextJob(among: readyInfo, step: step)
+        position = try strategy!.nextJob(readyInfo, step)
       } catch let divergence as ReplayDivergence {
         return abandon(.diverged(divergence))
       } catch {
@@ -50,7 +50,7 @@ extension DeterministicScheduler {
 
   /// Adds a job to the ready jobs, registering its task if this is the task's first job.
   func admit(_ job: UnownedJob, fromOutside: Bool) {
-    if !fromOutside { learnCurrentTaskName() }
+    if !fromOutside { learnRunningTaskName() }
     let flags = JobFlags(job)
     if flags.isContinuationTrampoline {
       trampolines.append(job)
@@ -79,10 +79,10 @@ extension DeterministicScheduler {
     return currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:))
   }
 
-  /// Learns the name of the task on whose behalf the runtime is calling the scheduler. The runtime
-  /// offers no way to read another task's name, so this is the moment to learn it.
-  private func learnCurrentTaskName() {
-    guard let id = currentTaskID(), !registry[id].nameResolved else { return }
+  /// Learns the name of the task whose job is running, when it hands the scheduler a job. The
+  /// runtime offers no way to read another task's name, so this is the moment to learn it.
+  private func learnRunningTaskName() {
+    guard let id = runningTask, !registry[id].nameResolved else { return }
     registry[id].nameResolved = true
     registry[id].info.name = registry[id].info.name ?? currentTaskName()
   }
@@ -105,8 +105,7 @@ extension DeterministicScheduler {
 
   private func run(_ job: UnownedJob, _ info: ReadyJob) {
     guard let id = info.task else {
-      events.append(
-        TraceEvent(step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy))
+      append(TraceEvent(step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy))
       job.runSynchronously(on: executor)
       return
     }
@@ -122,10 +121,22 @@ extension DeterministicScheduler {
     registry[id].segments += 1
     registry[id].lastStep = step
     record(id, registry[id].completed ? .completed : .suspended)
+    registry[id].lastJobEnd = events.count - 1
   }
 
   func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false) {
-    events.append(TraceEvent(step: step, task: task, kind: kind, fromOutside: fromOutside))
+    append(TraceEvent(step: step, task: task, kind: kind, fromOutside: fromOutside))
+  }
+
+  /// Adds an event to the trace and folds it into the trace's fingerprint, which tells traces
+  /// apart far more cheaply than hashing them whole.
+  private func append(_ event: TraceEvent) {
+    events.append(event)
+    var packed = UInt64(truncatingIfNeeded: event.step) << 24
+    packed |= UInt64(truncatingIfNeeded: (event.task?.rawValue ?? 0xFFF) & 0xFFF) << 12
+    packed |= UInt64(truncatingIfNeeded: (event.scheduledBy?.rawValue ?? 0xFF) & 0xFF) << 4
+    packed |= UInt64(event.kind.code) << 1 | (event.fromOutside ? 1 : 0)
+    fingerprint = (fingerprint ^ packed) &* 0x100_0000_01B3
   }
 
   // MARK: Ending a run
@@ -135,7 +146,7 @@ extension DeterministicScheduler {
     isDriving = false
     mailbox.close(.finished, runningLateOn: self)
     do {
-      try strategy.runDidFinish(steps: step)
+      try strategy!.runDidFinish(step)
     } catch let divergence as ReplayDivergence {
       return .failed(.diverged(divergence))
     } catch {
@@ -154,15 +165,13 @@ extension DeterministicScheduler {
   /// A structured child must finish before its parent's scope ends, so once the root has
   /// completed, each child's last job was the one that completed it.
   private func completeStructuredChildren() {
-    var lastJobEvent: [Int: Int] = [:]
-    for (index, event) in events.enumerated() where event.kind == .suspended || event.kind == .completed {
-      if let task = event.task { lastJobEvent[task.rawValue] = index }
-    }
-    for (task, index) in lastJobEvent where events[index].kind == .suspended {
-      let kind = registry.records[task].info.kind
-      guard kind == .asyncLet || kind == .groupChild else { continue }
-      events[index].kind = .completed
-      registry[TaskID(task)].completed = true
+    for index in registry.records.indices {
+      let record = registry.records[index]
+      guard record.info.kind == .asyncLet || record.info.kind == .groupChild, let end = record.lastJobEnd,
+        events[end].kind == .suspended
+      else { continue }
+      events[end].kind = .completed
+      registry[TaskID(index)].completed = true
     }
   }
 

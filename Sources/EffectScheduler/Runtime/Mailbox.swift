@@ -97,6 +97,12 @@ final class Mailbox: Sendable {
     return isEmpty ? .wokenUp : .mail
   }
 
+  /// Opens the mailbox for another run of a scheduler whose run ended cleanly.
+  func reopen() {
+    state.withLock { $0 = State() }
+    hasMail.store(false, ordering: .releasing)
+  }
+
   /// Ends the run; jobs still waiting are dropped or run late according to `phase`.
   func close(_ phase: Phase, runningLateOn executor: some TaskExecutor & Sendable) {
     let leftover = state.withLock { state in

@@ -9,18 +9,33 @@ struct TaskRegistry {
     var cancelled = false
     /// What the task said it waits on before it suspended, for deadlock reports.
     var waitingOn: String?
+    /// The index in the trace of the event that ended the task's last job.
+    var lastJobEnd: Int?
   }
 
   private(set) var records: [Record] = []
-  private var indexByRuntimeID: [UInt64: Int] = Dictionary(minimumCapacity: 8)
+
+  /// The runtime ids of `records`, in the same order. The runtime numbers tasks in creation
+  /// order and tasks register when created, so this is almost always sorted and searched by
+  /// bisection; `indexByRuntimeID` takes over once a task registers out of order.
+  private var runtimeIDs: [UInt64] = []
+  private var indexByRuntimeID: [UInt64: Int]?
 
   subscript(id: TaskID) -> Record {
     get { records[id.rawValue] }
-    set { records[id.rawValue] = newValue }
+    // In place, so updating one field does not copy the record and its strings.
+    _modify { yield &records[id.rawValue] }
   }
 
   func id(forRuntimeID runtimeID: UInt64) -> TaskID? {
-    indexByRuntimeID[runtimeID].map(TaskID.init(rawValue:))
+    if let indexByRuntimeID { return indexByRuntimeID[runtimeID].map(TaskID.init(rawValue:)) }
+    var low = 0
+    var high = runtimeIDs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if runtimeIDs[middle] < runtimeID { low = middle + 1 } else { high = middle }
+    }
+    return low < runtimeIDs.count && runtimeIDs[low] == runtimeID ? TaskID(low) : nil
   }
 
   /// Registers a task the first time one of its jobs is seen, which is when it is created.
@@ -32,9 +47,19 @@ struct TaskRegistry {
       : flags.isGroupChild ? .groupChild
       : .unstructured
     records.append(Record(info: TaskInfo(id: id, name: nil, parent: parent, kind: kind)))
-    indexByRuntimeID[runtimeID] = id.rawValue
+    if indexByRuntimeID == nil, let last = runtimeIDs.last, last > runtimeID {
+      indexByRuntimeID = Dictionary(uniqueKeysWithValues: zip(runtimeIDs, runtimeIDs.indices))
+    }
+    runtimeIDs.append(runtimeID)
+    indexByRuntimeID?[runtimeID] = id.rawValue
     return id
   }
 
   var infos: [TaskInfo] { records.map(\.info) }
+
+  mutating func removeAll() {
+    records.removeAll(keepingCapacity: true)
+    runtimeIDs.removeAll(keepingCapacity: true)
+    indexByRuntimeID = nil
+  }
 }

@@ -39,24 +39,33 @@ extension DeterministicScheduler {
     configuration: SchedulerConfiguration,
     operation: @escaping @Sendable () async throws -> Value
   ) -> RunOutcome<Value> {
-    let scheduler = DeterministicScheduler(strategy: strategy, configuration: configuration)
+    DeterministicScheduler(configuration: configuration).execute(strategy: &strategy, operation: operation)
+  }
+
+  /// Runs `operation` as the root task on this scheduler, which must be fresh or reset.
+  func execute<Chooser: SchedulingStrategy, Value>(
+    strategy: inout Chooser,
+    operation: @escaping @Sendable () async throws -> Value
+  ) -> RunOutcome<Value> {
     let box = ResultBox<Value>()
-    Task(name: "root", executorPreference: scheduler) {
-      scheduler.currentTaskDidStart(name: "root")
+    Task(name: "root", executorPreference: self) {
+      self.currentTaskDidStart(name: "root")
       let result: Result<Value, any Error>
       do {
-        result = .success(try await $active.withValue(scheduler) { try await operation() })
+        result = .success(try await Self.$active.withValue(self) { try await operation() })
       } catch {
         result = .failure(error)
       }
       box.result = result
-      scheduler.currentTaskWillComplete()
+      self.currentTaskWillComplete()
     }
-    let ending = scheduler.drive()
-    // The scheduler only ever holds the strategy it was given.
-    strategy = scheduler.strategy as! Strategy
+    let ending = withUnsafeMutablePointer(to: &strategy) { strategy in
+      self.strategy = Strategy(strategy)
+      defer { self.strategy = nil }
+      return drive()
+    }
     return RunOutcome(
-      ending: ending, result: box.result, schedule: Schedule(scheduler.choices), trace: scheduler.trace)
+      ending: ending, result: box.result, schedule: Schedule(choices), trace: trace, traceFingerprint: fingerprint)
   }
 }
 
@@ -82,6 +91,9 @@ package struct RunOutcome<Value> {
   package let schedule: Schedule
   /// What happened.
   package let trace: Trace
+  /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
+  /// almost never do.
+  package let traceFingerprint: UInt64
 
   /// Why the run stopped early, or `nil` when it finished.
   package var failure: SchedulerError? {

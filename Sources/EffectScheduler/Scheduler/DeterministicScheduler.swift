@@ -37,8 +37,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
 
   @TaskLocal static var active: DeterministicScheduler?
 
-  let configuration: SchedulerConfiguration
-  var strategy: any SchedulingStrategy
+  var configuration: SchedulerConfiguration
+  /// The strategy of the run under way, borrowed from ``execute(strategy:operation:)``'s caller
+  /// for the length of the run, so a search's strategy is neither copied nor cast at every run.
+  var strategy: Strategy?
   let mailbox = Mailbox()
   private let driverThread = pthread_self()
   var isDriving = true
@@ -52,6 +54,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var events: [TraceEvent] = []
   @exclusivity(unchecked) var choices: [ScheduleChoice] = []
   @exclusivity(unchecked) var step = 0
+  static let fingerprintSeed: UInt64 = 0xCBF2_9CE4_8422_2325
+  @exclusivity(unchecked) var fingerprint = fingerprintSeed
   @exclusivity(unchecked) var runningTask: TaskID?
   @exclusivity(unchecked) var rootCompleted = false
   @exclusivity(unchecked) private var unownedExecutor: UnownedTaskExecutor?
@@ -62,13 +66,29 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The scheduler that controls the current task, or `nil` outside any scheduler.
   public static var current: DeterministicScheduler? { active }
 
-  init(strategy: any SchedulingStrategy, configuration: SchedulerConfiguration) {
-    self.strategy = strategy
+  init(configuration: SchedulerConfiguration) {
     self.configuration = configuration
     readyJobs.reserveCapacity(16)
     readyInfo.reserveCapacity(16)
     events.reserveCapacity(64)
     choices.reserveCapacity(32)
+  }
+
+  /// Makes a scheduler whose run ended cleanly ready for another run, keeping its storage.
+  func reset(configuration: SchedulerConfiguration) {
+    self.configuration = configuration
+    readyJobs.removeAll(keepingCapacity: true)
+    readyInfo.removeAll(keepingCapacity: true)
+    trampolines.removeAll(keepingCapacity: true)
+    registry.removeAll()
+    events.removeAll(keepingCapacity: true)
+    choices.removeAll(keepingCapacity: true)
+    step = 0
+    fingerprint = Self.fingerprintSeed
+    runningTask = nil
+    rootCompleted = false
+    isDriving = true
+    mailbox.reopen()
   }
 
   var executor: UnownedTaskExecutor {

@@ -46,3 +46,18 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     return "step \(step): \(subject) \(kind.rawValue)\(fromOutside ? " (from outside)" : "")"
   }
 }
+
+extension TraceEvent.Kind {
+  /// A small number for each kind, for the trace fingerprint.
+  var code: UInt8 {
+    switch self {
+    case .spawned: 0
+    case .started: 1
+    case .resumed: 2
+    case .suspended: 3
+    case .completed: 4
+    case .cancelled: 5
+    case .actorJob: 6
+    }
+  }
+}

@@ -10,8 +10,9 @@ struct Explorer {
   private let location: String
   private var progress: ProgressReporter
   private var runs = 0
-  private var traceHashes: Set<Int> = []
+  private var traceFingerprints: Set<UInt64> = []
   private var checkedDeterminism = false
+  private var runner = SequentialRunner()
 
   init(body: @escaping Body, configuration: ExploreConfiguration, location: String) {
     self.body = body
@@ -29,7 +30,7 @@ struct Explorer {
       return .failure(error)
     }
     let summary = ExplorationSummary(
-      strategy: strategy.description, schedules: runs, distinctTraces: traceHashes.count,
+      strategy: strategy.description, schedules: runs, distinctTraces: traceFingerprints.count,
       exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed))
     if progress.reported { progress.print("explore \(location): \(summary)") }
     return .success(summary)
@@ -93,10 +94,10 @@ struct Explorer {
   /// Runs one schedule. Runs that explore count toward the summary; the determinism check and
   /// PCT's probe do not.
   private mutating func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true) -> RunOutcome<Void> {
-    let outcome = DeterministicScheduler.execute(strategy: &strategy, configuration: configuration.scheduler, operation: body)
+    let outcome = runner.run(strategy: &strategy, configuration: configuration.scheduler, operation: body)
     if explores {
       runs += 1
-      traceHashes.insert(outcome.trace.hashValue)
+      traceFingerprints.insert(outcome.traceFingerprint)
       progress.ranSchedule(runs)
     }
     return outcome
