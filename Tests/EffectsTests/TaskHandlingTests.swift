@@ -129,6 +129,28 @@ struct TaskHandlingTests {
     #expect(printed.lines.isEmpty)
   }
 
+  @Test("ignored, the awaited task runs even when an older task nobody awaits is held too")
+  func ignoreRunsTheAwaitedTask() async throws {
+    let printed = Recorder()
+    try await with {
+      EffectHandler(Console.print) { printed.append($0) }
+    } perform: {
+      try await withTestHandler(taskHandling: .ignore) {
+        Task.effect(name: "forgotten") { Console.print("forgotten") }
+        let first = Task.effect(name: "first") { Console.print("first") }
+        let second = Task.effect(name: "second") { Console.print("second") }
+        await second.value
+        await first.value
+        Console.print("done")
+      } test: { effect in
+        try await effect.expect(Console.print) { #expect($0 == "second") }
+        try await effect.expect(Console.print) { #expect($0 == "first") }
+        try await effect.expect(Console.print) { #expect($0 == "done") }
+      }
+    }
+    #expect(printed.lines.isEmpty)
+  }
+
   @Test("tasks under the script are real tasks: value, result and cancellation work")
   func realTasks() async throws {
     let outcome = try await withTestHandler(taskHandling: .suspend) {

@@ -20,6 +20,20 @@ struct WithPerformTests {
     #expect(printed.lines == ["HELLO", "GOOD BYE"])
   }
 
+  @Test("a handler can be spelled from its effect")
+  func handlerFromEffect() {
+    let printed = Recorder()
+    let fetched = with {
+      Console.print.handler { printed.append("> " + $0) }
+      Console.readLine.handler { "typed" }
+    } perform: {
+      Console.print(Console.readLine() ?? "nothing")
+      return Console.readLine()
+    }
+    #expect(printed.lines == ["> typed"])
+    #expect(fetched == "typed")
+  }
+
   @Test("a handler that performs its effect passes it to the next handler out")
   func composition() {
     let input = Lines(["Hello", "Good Bye"])

@@ -48,7 +48,8 @@ extension DeterministicScheduler {
     operation: @escaping @Sendable () async throws -> Value
   ) -> RunOutcome<Value> {
     let box = ResultBox<Value>()
-    Task(name: "root", executorPreference: self) {
+    // An explicit priority, so runs do not depend on the driver thread's quality of service.
+    Task(name: "root", executorPreference: self, priority: .medium) {
       self.currentTaskDidStart(name: "root")
       let result: Result<Value, any Error>
       do {

@@ -18,8 +18,11 @@ public enum TaskHandling: Hashable, Sendable {
   /// ``TestHandler/expectTask(_:action:fileID:line:column:)``. Tasks still held when the
   /// script ends are enqueued then.
   case suspend
-  /// Tasks are held back and the script never sees them: one nobody waits for never runs. When the
-  /// program has nothing else to run and waits on no effect, the oldest held task starts, which
-  /// lets a task the program awaits run when it is awaited.
+  /// Tasks are held back and the script never sees them: one nobody waits for never runs, and one
+  /// the program awaits starts when it is awaited. Held tasks start at background priority, and
+  /// awaiting one from a task of higher priority raises it, which releases it. Where that signal
+  /// is missing (the awaiting task runs at background priority too, or the platform predates
+  /// priority escalation handlers) and the program has nothing else to run and waits on no effect,
+  /// the oldest held task starts.
   case ignore
 }
