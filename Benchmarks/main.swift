@@ -72,6 +72,19 @@ final class BareExecutor: TaskExecutor, @unchecked Sendable {
   }
 }
 
+/// How many runs a second the bare loop makes of `program`, each a root task on `executor`
+/// drained to the end, and how many jobs a run took.
+func bareRunsPerSecond(_ runs: Int, _ program: @escaping @Sendable (BareExecutor) async -> Void) async -> (rate: Double, jobsPerRun: Int) {
+  let executor = BareExecutor()
+  let seconds = await best {
+    for _ in 0..<runs {
+      Task(executorPreference: executor) { await program(executor) }
+      executor.drain()
+    }
+  }
+  return (Double(runs) / seconds, executor.jobs / (runs * rounds))
+}
+
 /// The program both loops run: a root task spawning three tasks of three segments each and
 /// awaiting them.
 @Sendable func threeByThree() async {
@@ -86,22 +99,15 @@ final class BareExecutor: TaskExecutor, @unchecked Sendable {
 
 if wanted("jobs") {
 let schedules = 20_000
-let bare = BareExecutor()
-let floorSeconds = await best {
-  for _ in 0..<schedules {
+let (floorRunsPerSecond, floorJobsPerRun) = await bareRunsPerSecond(schedules) { bare in
+  let tasks = (0..<3).map { _ in
     Task(executorPreference: bare) {
-      let tasks = (0..<3).map { _ in
-        Task(executorPreference: bare) {
-          await Task.yield()
-          await Task.yield()
-        }
-      }
-      for task in tasks { await task.value }
+      await Task.yield()
+      await Task.yield()
     }
-    bare.drain()
   }
+  for task in tasks { await task.value }
 }
-let floorJobsPerRun = bare.jobs / (schedules * rounds)
 
 var controlledJobs = 0
 let controlledSeconds = await best {
@@ -113,7 +119,6 @@ let controlledSeconds = await best {
   }
 }
 let controlledJobsPerRun = controlledJobs / (schedules * rounds)
-let floorRunsPerSecond = Double(schedules) / floorSeconds
 let controlledRunsPerSecond = Double(schedules) / controlledSeconds
 print("\nControlled runs vs a bare executor loop, root + 3 tasks x 3 segments (\(schedules) runs, best of \(rounds)):")
 print("  bare loop:  \(Int(floorRunsPerSecond)) runs/s (\(floorJobsPerRun) jobs a run, Task.yield trampolines included)")
@@ -137,14 +142,7 @@ if wanted("explore") {
   }
 
   // The floor: the same program drained FIFO through the bare executor, once a schedule.
-  let floorRuns = 20_000
-  let bare = BareExecutor()
-  let floorSeconds = await best {
-    for _ in 0..<floorRuns {
-      Task(executorPreference: bare) { await independentThreeByThree() }
-      bare.drain()
-    }
-  }
+  let floorRate = await bareRunsPerSecond(20_000) { _ in await independentThreeByThree() }.rate
   var configuration = ExploreConfiguration(progressInterval: nil)
   configuration.checksDeterminism = false
   var schedules = 0
@@ -153,7 +151,6 @@ if wanted("explore") {
     precondition(summary.schedules == 1680 && summary.exploredEverySchedule)
     schedules = summary.schedules
   }
-  let floorRate = Double(floorRuns) / floorSeconds
   let exploreRate = Double(schedules) / exploreSeconds
   print("\nExhaustive exploration, 3 tasks x 3 segments (\(schedules) schedules, best of \(rounds)):")
   print("  bare loop, same program: \(Int(floorRate)) runs/s")

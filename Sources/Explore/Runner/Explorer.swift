@@ -116,7 +116,7 @@ struct Explorer {
       }
     } else if case .failure(let thrown)? = outcome.result {
       error = thrown
-      summary = "the body threw \(String(reflecting: thrown))"
+      summary = "the body threw: \(String(reflecting: thrown))"
     } else {
       return nil
     }
