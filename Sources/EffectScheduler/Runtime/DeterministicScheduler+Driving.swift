@@ -15,10 +15,10 @@ extension DeterministicScheduler {
         if rootCompleted { return finish() }
         if let whenIdle, whenIdle() { continue }
         // Work announced by the test machinery comes back without fail, so it is waited for
-        // without a time limit; anything else gets the configured timeout.
-        // A wake-up without a job (an announcement withdrawn, or one left over from a job already
-        // collected) sends the loop round again to reconsider. A left-over wake-up can restart
-        // the timeout once for each job that arrived, so the wait stays bounded.
+        // without a time limit; anything else gets the configured timeout. A wake-up without a
+        // job (an announcement withdrawn, or a signal left over from a job already collected)
+        // sends the loop round to reconsider; left-over signals are used up at once, so the
+        // wait still ends one timeout after the last job arrived.
         let announced = mailbox.expectedFromOutside > 0
         switch mailbox.waitForMail(timeout: announced ? nil : configuration.outsideWorldTimeout) {
         case .mail, .wokenUp: continue

@@ -25,8 +25,8 @@ struct DepthFirstOracle: ExplorationOracle {
 
   /// - Parameters:
   ///   - preemptionBound: the most preemptions a schedule may have, or `nil` for no bound.
-  ///   - exactPreemptions: whether to only finish schedules with exactly `preemptionBound`
-  ///     preemptions; others are cut where they can no longer reach it.
+  ///   - exactPreemptions: whether a run with fewer preemptions than `preemptionBound` counts as
+  ///     a repeat (``repeatedEarlierSchedule``), having been tried under a smaller bound.
   init(preemptionBound: Int? = nil, exactPreemptions: Bool = false) {
     self.preemptionBound = preemptionBound
     self.exactPreemptions = exactPreemptions
@@ -83,7 +83,7 @@ struct DepthFirstOracle: ExplorationOracle {
 
   /// In exact mode, whether this run's schedule has fewer preemptions than the bound and so was
   /// already tried under a smaller bound.
-  var repeatsSmallerBound: Bool {
+  var repeatedEarlierSchedule: Bool {
     guard exactPreemptions, let preemptionBound else { return false }
     return preemptions.count < preemptionBound
   }

@@ -9,9 +9,13 @@ protocol ExplorationOracle: SchedulingStrategy {
   var seed: UInt64? { get }
   /// Whether the oracle tried every schedule there is (only an exhaustive search can say so).
   var exhaustedSchedules: Bool { get }
+  /// Whether the run just made repeated a schedule tried earlier in the exploration, as a
+  /// preemption-bounded search does with schedules of fewer preemptions than its bound.
+  var repeatedEarlierSchedule: Bool { get }
 }
 
 extension ExplorationOracle {
   var seed: UInt64? { nil }
   var exhaustedSchedules: Bool { false }
+  var repeatedEarlierSchedule: Bool { false }
 }

@@ -33,6 +33,7 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
 
   var seed: UInt64? { base.seed }
   var exhaustedSchedules: Bool { base.exhaustedSchedules }
+  var repeatedEarlierSchedule: Bool { base.repeatedEarlierSchedule }
 
   mutating func beginRun() -> Bool {
     tracker = PreemptionTracker()

@@ -44,11 +44,13 @@ struct Explorer {
       return try search(DepthFirstOracle(), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       try checkDeterminism()
+      // Each bound's search tries only schedules with exactly that many preemptions; fewer
+      // were tried under a smaller bound. The search is bounded, so it never covers everything.
       var budget = maxSchedules
       for bound in 0...maxPreemptions {
         let before = runs
         let oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0)
-        if try search(oracle, named: strategy, limit: budget), bound == maxPreemptions { return false }
+        _ = try search(oracle, named: strategy, limit: budget)
         budget = budget.map { $0 - (runs - before) }
         if let budget, budget <= 0 { break }
       }
@@ -82,8 +84,11 @@ struct Explorer {
     var counting = PreemptionCounting(oracle)
     var made = 0
     while limit.map({ made < $0 }) ?? true, counting.beginRun() {
-      made += 1
-      let outcome = runOnce(&counting)
+      let outcome = runOnce(&counting, explores: false)
+      if !counting.repeatedEarlierSchedule {
+        made += 1
+        count(outcome)
+      }
       if let failure = failure(of: outcome, seed: counting.seed, preemptions: counting.tracker.count, strategy: strategy) {
         throw minimized(failure)
       }
@@ -91,16 +96,18 @@ struct Explorer {
     return counting.exhaustedSchedules
   }
 
-  /// Runs one schedule. Runs that explore count toward the summary; the determinism check and
-  /// PCT's probe do not.
+  /// Runs one schedule. Runs that explore count toward the summary; the determinism check,
+  /// PCT's probe and schedules a bounded search repeats do not.
   private mutating func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true) -> RunOutcome<Void> {
     let outcome = runner.run(strategy: &strategy, configuration: configuration.scheduler, operation: body)
-    if explores {
-      runs += 1
-      traceFingerprints.insert(outcome.traceFingerprint)
-      progress.ranSchedule(runs)
-    }
+    if explores { count(outcome) }
     return outcome
+  }
+
+  private mutating func count(_ outcome: RunOutcome<Void>) {
+    runs += 1
+    traceFingerprints.insert(outcome.traceFingerprint)
+    progress.ranSchedule(runs)
   }
 
   /// The report for a failed run, or `nil` when the run passed.
