@@ -122,7 +122,7 @@ struct TestFailureTests {
   @Test("a program that deadlocks ends the script's wait with the scheduler's report")
   func deadlock() async throws {
     let failure = try await #require(throws: EffectTestFailure.self) {
-      try await withTestHandler {
+      try await withTestHandler(configuration: SchedulerConfiguration(outsideWorldTimeout: .milliseconds(100))) {
         let never = AsyncStream<Int>.makeStream()
         for await _ in never.stream {}
         _ = never.continuation

@@ -1,4 +1,4 @@
-/// The test script's view of the program under ``withTestHandler(taskHandling:isolation:fileID:line:column:_:test:)``:
+/// The test script's view of the program under ``withTestHandler(taskHandling:configuration:isolation:fileID:line:column:_:test:)``:
 /// each effect the program performs and no inner handler takes arrives here, in order, and the
 /// program waits until the script answers it.
 ///

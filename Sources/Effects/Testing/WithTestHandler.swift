@@ -24,11 +24,15 @@ import EffectScheduler
 /// reported. A synchronous or non-throwing effect that cannot be answered any more leaves the
 /// program waiting for good, and this function stops waiting for it.
 ///
+/// `configuration` sets the scheduler's knobs, such as how long it waits on the outside world
+/// before it reports a deadlock.
+///
 /// - Returns: what `program` returned.
 /// - Throws: the first ``EffectTestFailure`` of the run; otherwise an error the script threw, or
 ///   the program's error, which can be a ``SchedulerError`` when it deadlocks.
 public func withTestHandler<Value: Sendable>(
   taskHandling: TaskHandling = .automaticallyEnqueue,
+  configuration: SchedulerConfiguration = SchedulerConfiguration(),
   isolation: isolated (any Actor)? = #isolation,
   fileID: String = #fileID, line: Int = #line, column: Int = #column,
   _ program: @escaping @Sendable () async throws -> Value,
@@ -38,7 +42,7 @@ public func withTestHandler<Value: Sendable>(
   let scope = EffectScope.current.adding([EffectHandler(.script(session))])
   let run = Task {
     do {
-      let execution = try await DeterministicScheduler.run {
+      let execution = try await DeterministicScheduler.run(configuration: configuration) {
         try await scope.perform { try await session.runProgram(program) }
       }
       session.programDidEnd(error: nil)
