@@ -189,6 +189,4 @@ extension DeterministicScheduler {
     guard !children.isEmpty else { return nil }
     return "its child tasks " + children.map(\.info.description).joined(separator: ", ")
   }
-
-  var trace: Trace { Trace(tasks: registry.infos, events: events, steps: step) }
 }

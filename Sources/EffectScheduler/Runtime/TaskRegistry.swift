@@ -55,8 +55,6 @@ struct TaskRegistry {
     return id
   }
 
-  var infos: [TaskInfo] { records.map(\.info) }
-
   mutating func removeAll() {
     records.removeAll(keepingCapacity: true)
     runtimeIDs.removeAll(keepingCapacity: true)

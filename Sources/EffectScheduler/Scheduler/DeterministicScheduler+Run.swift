@@ -49,7 +49,8 @@ extension DeterministicScheduler {
   ) -> RunOutcome<Value> {
     let box = ResultBox<Value>()
     // An explicit priority, so runs do not depend on the driver thread's quality of service.
-    Task(name: "root", executorPreference: self, priority: .medium) {
+    // The scheduler names the root itself: a runtime name would cost an allocation a run.
+    Task(executorPreference: self, priority: .medium) {
       self.currentTaskDidStart(name: "root")
       let result: Result<Value, any Error>
       do {
@@ -66,7 +67,8 @@ extension DeterministicScheduler {
       return drive()
     }
     return RunOutcome(
-      ending: ending, result: box.result, schedule: Schedule(choices), trace: trace, traceFingerprint: fingerprint)
+      ending: ending, result: box.result, schedule: Schedule(choices), tasks: registry.records, events: events,
+      steps: step, traceFingerprint: fingerprint)
   }
 }
 
@@ -90,8 +92,12 @@ package struct RunOutcome<Value> {
   package let result: Result<Value, any Error>?
   /// The choices made.
   package let schedule: Schedule
-  /// What happened.
-  package let trace: Trace
+  let tasks: [TaskRegistry.Record]
+  let events: [TraceEvent]
+  let steps: Int
+
+  /// What happened. Built on demand: a search needs it only for the runs that fail.
+  package var trace: Trace { Trace(tasks: tasks.map(\.info), events: events, steps: steps) }
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
   /// almost never do.
   package let traceFingerprint: UInt64
