@@ -17,7 +17,9 @@ extension Task where Failure == Never {
   /// outside the scheduler's control, between its suspension points.
   ///
   /// Under `withTestHandler` the test script decides when the task starts; see ``TaskHandling``.
-  @discardableResult
+  // Inlinable, so that without a scheduler the caller gets `Task.init` specialized for its own
+  // types, exactly as if it had called it.
+  @inlinable @discardableResult
   public static func effect(
     name: String? = nil,
     priority: TaskPriority? = nil,
@@ -26,6 +28,16 @@ extension Task where Failure == Never {
     guard let scheduler = DeterministicScheduler.current else {
       return Task(name: name, priority: priority, operation: operation)
     }
+    return controlled(on: scheduler, name: name, priority: priority, operation: operation)
+  }
+
+  /// `Task.effect` under a scheduler: a test script in scope decides when the task starts;
+  /// otherwise it starts on the scheduler at once.
+  @usableFromInline
+  static func controlled(
+    on scheduler: DeterministicScheduler, name: String?, priority: TaskPriority?,
+    operation: sending @escaping @isolated(any) () async -> Success
+  ) -> Task<Success, Never> {
     if let script = EffectScope.current.script(controlling: scheduler) {
       return script.spawn(name: name, priority: priority, on: scheduler, operation: operation)
     }
@@ -42,7 +54,7 @@ extension Task where Failure == any Error {
   /// let download = Task.effect(name: "download") { try await client.fetch(url) }
   /// let data = try await download.value
   /// ```
-  @discardableResult
+  @inlinable @discardableResult
   public static func effect(
     name: String? = nil,
     priority: TaskPriority? = nil,
@@ -51,6 +63,15 @@ extension Task where Failure == any Error {
     guard let scheduler = DeterministicScheduler.current else {
       return Task(name: name, priority: priority, operation: operation)
     }
+    return controlled(on: scheduler, name: name, priority: priority, operation: operation)
+  }
+
+  /// The throwing form of `Task.effect` under a scheduler.
+  @usableFromInline
+  static func controlled(
+    on scheduler: DeterministicScheduler, name: String?, priority: TaskPriority?,
+    operation: sending @escaping @isolated(any) () async throws -> Success
+  ) -> Task<Success, any Error> {
     if let script = EffectScope.current.script(controlling: scheduler) {
       return script.spawn(name: name, priority: priority, on: scheduler, operation: operation)
     }
