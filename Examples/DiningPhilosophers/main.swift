@@ -5,7 +5,7 @@
 import Effects
 import Explore
 
-/// A mutex for async code: `lock()` suspends on a continuation until `unlock()` hands it over.
+/// A fork guarded like a mutex: `pickUp()` suspends on a continuation until `putDown()` hands it over.
 actor Fork {
   private var isTaken = false
   private var waiters: [CheckedContinuation<Void, Never>] = []
