@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Create all state inside `body`, so each schedule starts fresh, and create tasks with
 /// `Task.effect`, `async let` or task groups so the scheduler controls them. A thrown error, such as
-/// a failed `#require`, fails the schedule.
+/// a failed `#require`, fails the schedule. The body inherits the caller's task-local values, so an
+/// `#expect` inside it records its issue on the test, though the exploration goes on.
 ///
 /// ```swift
 /// @Test func transferKeepsTotal() async throws {
@@ -40,16 +41,11 @@ public func explore(
   let location = "\(fileID):\(line)"
   let requested = ReplayRequest.schedule(at: location, environment: ProcessInfo.processInfo.environment)
   let strategy = requested.map(ExplorationStrategy.replay) ?? strategy
-  let result = await withCheckedContinuation { continuation in
-    // Every run blocks its thread while it waits on the outside world, so explorations get a
-    // thread of their own instead of one from the cooperative pool.
-    let thread = Thread {
-      var explorer = Explorer(body: body, configuration: configuration, location: location)
-      continuation.resume(returning: explorer.explore(strategy))
-    }
-    thread.name = "Explore \(location)"
-    thread.stackSize = 8 << 20
-    thread.start()
+  // Every run blocks its thread while it waits on the outside world, so the exploration gets a
+  // thread of its own; its runs inherit the test's task-local values.
+  let result = await onDedicatedThread {
+    var explorer = Explorer(body: body, configuration: configuration, location: location)
+    return explorer.explore(strategy)
   }
   return try result.get()
 }

@@ -59,3 +59,21 @@ private actor Counter {
     return count
   }
 }
+
+private enum Context {
+  @TaskLocal static var value = "none"
+}
+
+@Suite("Task-local values")
+struct TaskLocalTests {
+  @Test("the program and its tasks inherit the caller's task-local values")
+  func inherited() async throws {
+    let execution = try await Context.$value.withValue("caller") {
+      try await DeterministicScheduler.run {
+        let child = Task.effect { Context.value }
+        return [Context.value, await child.value]
+      }
+    }
+    #expect(execution.value == ["caller", "caller"])
+  }
+}

@@ -1,11 +1,10 @@
-import Foundation
-
 extension DeterministicScheduler {
   /// Runs `operation` as the root task of a program under a new scheduler and returns its value
   /// with the schedule and trace of the run.
   ///
   /// The scheduler drives the program on a thread of its own, so the caller's thread is free and
-  /// any number of runs can go on at once without seeing each other's jobs.
+  /// any number of runs can go on at once without seeing each other's jobs. The program inherits
+  /// the caller's task-local values, as a child task would.
   ///
   /// ```swift
   /// let first = try await DeterministicScheduler.run(strategy: .random(seed: 1)) { try await program() }
@@ -20,13 +19,10 @@ extension DeterministicScheduler {
     configuration: SchedulerConfiguration = SchedulerConfiguration(),
     operation: @escaping @Sendable () async throws -> Value
   ) async throws -> Execution<Value> {
-    try await withCheckedThrowingContinuation { continuation in
-      startDriverThread {
-        var strategy = strategy
-        let outcome = execute(strategy: &strategy, configuration: configuration, operation: operation)
-        continuation.resume(with: outcome.execution)
-      }
-    }
+    try await onDedicatedThread {
+      var strategy = strategy
+      return execute(strategy: &strategy, configuration: configuration, operation: operation).execution
+    }.get()
   }
 
   /// Runs `operation` under a new scheduler on the calling thread, blocking it until the run ends.
@@ -70,14 +66,6 @@ extension DeterministicScheduler {
       ending: ending, result: box.result, schedule: Schedule(choices), tasks: registry.records, events: events,
       steps: step, traceFingerprint: fingerprint)
   }
-}
-
-/// Starts a thread with a generous stack that runs `body` once.
-func startDriverThread(_ body: @escaping @Sendable () -> Void) {
-  let thread = Thread(block: body)
-  thread.name = "EffectScheduler.driver"
-  thread.stackSize = 8 << 20
-  thread.start()
 }
 
 /// Where the root task leaves its result for the driver thread, which reads it after the run.
