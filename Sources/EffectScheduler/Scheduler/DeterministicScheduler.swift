@@ -87,6 +87,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     fingerprint = Self.fingerprintSeed
     runningTask = nil
     rootCompleted = false
+    whenIdle = nil
     isDriving = true
     mailbox.reopen()
   }

@@ -5,15 +5,22 @@ import Foundation
 struct ProgressReporter {
   private let label: String
   private let interval: UInt64?
+  private let write: @Sendable (String) -> Void
   private let start = DispatchTime.now().uptimeNanoseconds
   private var lastReport: UInt64
   /// Whether anything was printed, so the exploration also prints its summary.
   private(set) var reported = false
 
-  init(label: String, interval: Duration?) {
+  /// - Parameter write: where lines go; standard error unless a test listens.
+  init(label: String, interval: Duration?, write: @escaping @Sendable (String) -> Void = Self.writeToStandardError) {
     self.label = label
     self.interval = interval.map { UInt64($0.components.seconds) * 1_000_000_000 + UInt64($0.components.attoseconds / 1_000_000_000) }
+    self.write = write
     lastReport = start
+  }
+
+  static func writeToStandardError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
   /// Nanoseconds since the exploration started.
@@ -30,7 +37,5 @@ struct ProgressReporter {
     print("explore \(label): \(count) schedules so far, \(Int(rate)) schedules/s")
   }
 
-  func print(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-  }
+  func print(_ line: String) { write(line) }
 }

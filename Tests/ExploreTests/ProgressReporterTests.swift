@@ -1,0 +1,37 @@
+@testable import Explore
+import Synchronization
+import Testing
+
+@Suite("Progress")
+struct ProgressReporterTests {
+  final class Lines: Sendable {
+    let lines = Mutex<[String]>([])
+  }
+
+  @Test("a long exploration reports schedules done and schedules per second")
+  func reportsProgress() {
+    let output = Lines()
+    var progress = ProgressReporter(label: "Tests/A.swift:3", interval: .zero) { line in
+      output.lines.withLock { $0.append(line) }
+    }
+    progress.ranSchedule(63)
+    #expect(output.lines.withLock { $0.isEmpty })
+    progress.ranSchedule(64)
+    let lines = output.lines.withLock { $0 }
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("explore Tests/A.swift:3: 64 schedules so far, ") == true)
+    #expect(lines.first?.hasSuffix(" schedules/s") == true)
+    #expect(progress.reported)
+  }
+
+  @Test("with no interval nothing is printed")
+  func silent() {
+    let output = Lines()
+    var progress = ProgressReporter(label: "here", interval: nil) { line in
+      output.lines.withLock { $0.append(line) }
+    }
+    for count in 1...1_000 { progress.ranSchedule(count) }
+    #expect(output.lines.withLock { $0.isEmpty })
+    #expect(!progress.reported)
+  }
+}
