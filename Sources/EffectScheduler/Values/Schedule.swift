@@ -15,6 +15,9 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
   /// Creates a schedule from its choices.
   public init(_ choices: [ScheduleChoice] = []) { self.choices = choices }
 
+  /// The most steps a parsed schedule may have, so a corrupted repeat count cannot exhaust memory.
+  static let maximumLength = 10_000_000
+
   /// The version tag every encoded schedule starts with.
   static let prefix = "s1:"
 
@@ -50,10 +53,13 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
       }
       var repeats = 1
       if pieces.count == 2 {
-        guard let count = Int(pieces[1]), count > 0, count <= 10_000_000 else {
+        guard let count = Int(pieces[1]), count > 0, count <= Self.maximumLength else {
           throw ScheduleParseError(input: text, problem: "step \(offset + 1), \"\(part)\", has a bad repeat count")
         }
         repeats = count
+      }
+      guard choices.count + repeats <= Self.maximumLength else {
+        throw ScheduleParseError(input: text, problem: "it has more than \(Self.maximumLength) steps")
       }
       choices.append(contentsOf: repeatElement(choice, count: repeats))
     }
