@@ -92,3 +92,30 @@ struct DeadlockTests {
     #expect(error.summary.contains("possible livelock"))
   }
 }
+
+@Suite("Work left when the program finishes")
+struct LateWorkTests {
+  @Test("a task still waiting when the program finishes is listed, and finishes later outside the scheduler")
+  func unfinishedTaskRunsLate() async throws {
+    let finished = NSLockLike()
+    let flag = FlagBox()
+    let execution = try await DeterministicScheduler.run {
+      Task.effect(name: "straggler") {
+        await withCheckedContinuation { continuation in
+          Thread.detach(after: .milliseconds(50)) { continuation.resume() }
+        }
+        finished.withLock { flag.value = true }
+      }
+    }
+    #expect(execution.unfinishedTasks.map(\.name) == ["straggler"])
+    // Bounded wait for the late job to run on the scheduler's late queue.
+    for _ in 0..<200 where !finished.withLock({ flag.value }) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(finished.withLock { flag.value })
+  }
+}
+
+private final class FlagBox: @unchecked Sendable {
+  var value = false
+}

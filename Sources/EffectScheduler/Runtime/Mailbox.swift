@@ -23,6 +23,7 @@ final class Mailbox: Sendable {
   private let state = Mutex(State())
   private let hasMail = Atomic<Bool>(false)
   private let wakeUp = DispatchSemaphore(value: 0)
+  private let lateJobs = Mutex<DispatchQueue?>(nil)
 
   /// Whether a job is waiting; cheap enough to check before every step.
   var isEmpty: Bool { !hasMail.load(ordering: .acquiring) }
@@ -54,7 +55,7 @@ final class Mailbox: Sendable {
       hasMail.store(true, ordering: .releasing)
       wakeUp.signal()
     case .finished:
-      Self.runLate(job, on: executor)
+      runLate(job, on: executor)
     case .abandoned:
       break
     }
@@ -112,14 +113,19 @@ final class Mailbox: Sendable {
     }
     hasMail.store(false, ordering: .releasing)
     guard phase == .finished else { return }
-    for job in leftover { Self.runLate(job, on: executor) }
+    for job in leftover { runLate(job, on: executor) }
   }
 
-  /// Runs a job that arrived after its program finished, one at a time with all other late jobs.
-  private static func runLate(_ job: UnownedJob, on executor: some TaskExecutor & Sendable) {
-    lateJobs.async { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+  /// Runs a job that arrived after its program finished, one at a time with this scheduler's
+  /// other late jobs, on a queue made the first time one arrives: they are rare, and no run waits
+  /// for them.
+  private func runLate(_ job: UnownedJob, on executor: some TaskExecutor & Sendable) {
+    let queue = lateJobs.withLock { queue in
+      if let queue { return queue }
+      let created = DispatchQueue(label: "EffectScheduler.late-jobs")
+      queue = created
+      return created
+    }
+    queue.async { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
   }
-
-  /// One queue for the late jobs of every finished run; they are rare, and no run waits for them.
-  private static let lateJobs = DispatchQueue(label: "EffectScheduler.late-jobs")
 }
