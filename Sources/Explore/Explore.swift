@@ -33,9 +33,7 @@ public func explore(
   _ strategy: ExplorationStrategy = .default,
   configuration: ExploreConfiguration = ExploreConfiguration(),
   fileID: String = #fileID,
-  filePath: String = #filePath,
   line: Int = #line,
-  column: Int = #column,
   _ body: @escaping @Sendable () async throws -> Void
 ) async throws(ExplorationFailure) -> ExplorationSummary {
   let location = "\(fileID):\(line)"
