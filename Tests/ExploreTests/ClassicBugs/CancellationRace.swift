@@ -10,38 +10,28 @@ private actor Download {
   func finishUnlessCancelled() { if state != "cancelled" { state = "finished" } }
 }
 
+/// The user cancels a download while the worker waits on the network; `finishing` is how the
+/// worker records that it is done.
+private func cancelMidDownload(finishing: @escaping @Sendable (Download) async -> Void) async throws {
+  let download = Download()
+  let worker = Task.effect(name: "worker") {
+    await download.begin()
+    await Task.yield()  // the network
+    await finishing(download)
+  }
+  let user = Task.effect(name: "user") {
+    worker.cancel()
+    await download.cancel()
+  }
+  _ = await (worker.value, user.value)
+  let state = await download.state
+  try check(state == "cancelled", "the download ended \(state) after the user cancelled it")
+}
+
 extension ClassicBug {
   static let cancellationRace = ClassicBug(
     name: "cancellation race",
-    buggy: {
-      let download = Download()
-      let worker = Task.effect(name: "worker") {
-        await download.begin()
-        await Task.yield()  // the network
-        await download.finish()
-      }
-      let user = Task.effect(name: "user") {
-        worker.cancel()
-        await download.cancel()
-      }
-      _ = await (worker.value, user.value)
-      let state = await download.state
-      try check(state == "cancelled", "the download ended \(state) after the user cancelled it")
-    },
-    fixed: {
-      let download = Download()
-      let worker = Task.effect(name: "worker") {
-        await download.begin()
-        await Task.yield()
-        await download.finishUnlessCancelled()
-      }
-      let user = Task.effect(name: "user") {
-        worker.cancel()
-        await download.cancel()
-      }
-      _ = await (worker.value, user.value)
-      let state = await download.state
-      try check(state == "cancelled", "the download ended \(state) after the user cancelled it")
-    },
+    buggy: { try await cancelMidDownload { await $0.finish() } },
+    fixed: { try await cancelMidDownload { await $0.finishUnlessCancelled() } },
     randomBudget: 20, pctBudget: 20)
 }

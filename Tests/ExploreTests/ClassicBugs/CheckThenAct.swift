@@ -32,24 +32,20 @@ private actor ImageCache {
   }
 }
 
+/// Two lookups of the same key; `lookUp` is how each one reaches the cache.
+private func twoLookups(_ lookUp: @escaping @Sendable (ImageCache, String) async -> Int) async throws {
+  let cache = ImageCache()
+  let first = Task.effect(name: "first") { await lookUp(cache, "cat") }
+  let second = Task.effect(name: "second") { await lookUp(cache, "cat") }
+  _ = await (first.value, second.value)
+  let downloads = await cache.downloads
+  try check(downloads == 1, "downloaded \(downloads) times")
+}
+
 extension ClassicBug {
   static let checkThenAct = ClassicBug(
     name: "check-then-act across actor reentrancy",
-    buggy: {
-      let cache = ImageCache()
-      let first = Task.effect(name: "first") { await cache.imageCheckingThenActing("cat") }
-      let second = Task.effect(name: "second") { await cache.imageCheckingThenActing("cat") }
-      _ = await (first.value, second.value)
-      let downloads = await cache.downloads
-      try check(downloads == 1, "downloaded \(downloads) times")
-    },
-    fixed: {
-      let cache = ImageCache()
-      let first = Task.effect(name: "first") { await cache.imageSharingDownloads("cat") }
-      let second = Task.effect(name: "second") { await cache.imageSharingDownloads("cat") }
-      _ = await (first.value, second.value)
-      let downloads = await cache.downloads
-      try check(downloads == 1, "downloaded \(downloads) times")
-    },
+    buggy: { try await twoLookups { await $0.imageCheckingThenActing($1) } },
+    fixed: { try await twoLookups { await $0.imageSharingDownloads($1) } },
     randomBudget: 20, pctBudget: 20)
 }

@@ -16,24 +16,20 @@ private actor Counter {
   }
 }
 
+/// Two increments from two tasks; `increment` is how each one updates the counter.
+private func twoIncrements(_ increment: @escaping @Sendable (Counter) async -> Void) async throws {
+  let counter = Counter()
+  let first = Task.effect(name: "first") { await increment(counter) }
+  let second = Task.effect(name: "second") { await increment(counter) }
+  _ = await (first.value, second.value)
+  let value = await counter.value
+  try check(value == 2, "an increment was lost: the counter is \(value)")
+}
+
 extension ClassicBug {
   static let lostUpdate = ClassicBug(
     name: "lost update across await in an actor",
-    buggy: {
-      let counter = Counter()
-      let first = Task.effect(name: "first") { await counter.incrementAcrossSuspension() }
-      let second = Task.effect(name: "second") { await counter.incrementAcrossSuspension() }
-      _ = await (first.value, second.value)
-      let value = await counter.value
-      try check(value == 2, "an increment was lost: the counter is \(value)")
-    },
-    fixed: {
-      let counter = Counter()
-      let first = Task.effect(name: "first") { await counter.increment() }
-      let second = Task.effect(name: "second") { await counter.increment() }
-      _ = await (first.value, second.value)
-      let value = await counter.value
-      try check(value == 2, "an increment was lost: the counter is \(value)")
-    },
+    buggy: { try await twoIncrements { await $0.incrementAcrossSuspension() } },
+    fixed: { try await twoIncrements { await $0.increment() } },
     randomBudget: 20, pctBudget: 20)
 }
