@@ -44,27 +44,49 @@ extension DeterministicScheduler {
     operation: @escaping @Sendable () async throws -> Value
   ) -> RunOutcome<Value> {
     let box = ResultBox<Value>()
+    let record = withUnsafeMutablePointer(to: &strategy) { strategy in
+      execute(strategy: StrategyReference(strategy)) {
+        do {
+          box.result = .success(try await operation())
+        } catch {
+          box.result = .failure(error)
+        }
+      }
+    }
+    return RunOutcome(record: record, result: box.result)
+  }
+
+  /// Runs a program that returns nothing, as a search does thousands of times: unlike the generic
+  /// form, nothing in it looks up generic type metadata at run time.
+  func execute(strategy: StrategyReference, operation: @escaping @Sendable () async throws -> Void) -> RunOutcome<Void> {
+    let box = ResultBox<Void>()
+    let record = execute(strategy: strategy) {
+      do {
+        try await operation()
+        box.result = .success(())
+      } catch {
+        box.result = .failure(error)
+      }
+    }
+    return RunOutcome(record: record, result: box.result)
+  }
+
+  /// Runs `root` as the root task on this scheduler, which must be fresh or reset, calling
+  /// `strategy` for every choice; `root` keeps the program's result itself.
+  private func execute(strategy: StrategyReference, root: @escaping @Sendable () async -> Void) -> RunRecord {
     // An explicit priority, so runs do not depend on the driver thread's quality of service.
     // The scheduler names the root itself: a runtime name would cost an allocation a run.
     Task(executorPreference: self, priority: .medium) {
       self.currentTaskDidStart(name: "root")
-      let result: Result<Value, any Error>
-      do {
-        result = .success(try await Self.$active.withValue(self) { try await operation() })
-      } catch {
-        result = .failure(error)
-      }
-      box.result = result
+      await Self.$active.withValue(self) { await root() }
       self.currentTaskWillComplete()
     }
-    let ending = withUnsafeMutablePointer(to: &strategy) { strategy in
-      self.strategy = Strategy(strategy)
-      defer { self.strategy = nil }
-      return drive()
-    }
-    return RunOutcome(
-      ending: ending, result: box.result, schedule: Schedule(choices), tasks: registry.records, events: events,
-      steps: step, traceFingerprint: fingerprint)
+    self.strategy = strategy
+    defer { self.strategy = nil }
+    let ending = drive()
+    return RunRecord(
+      ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
+      traceFingerprint: fingerprint)
   }
 }
 
@@ -73,22 +95,20 @@ private final class ResultBox<Value>: @unchecked Sendable {
   var result: Result<Value, any Error>?
 }
 
-/// Everything a driven run produced, whether or not it finished.
-package struct RunOutcome<Value> {
+/// What a driven run recorded, whether or not it finished.
+package struct RunRecord {
   let ending: RunEnding
-  /// The root task's result, or `nil` when the run stopped before the root task finished.
-  package let result: Result<Value, any Error>?
   /// The choices made.
   package let schedule: Schedule
   let tasks: [TaskRegistry.Record]
   let events: [TraceEvent]
   let steps: Int
-
-  /// What happened. Built on demand: a search needs it only for the runs that fail.
-  package var trace: Trace { Trace(tasks: tasks.map(\.info), events: events, steps: steps) }
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
   /// almost never do.
   package let traceFingerprint: UInt64
+
+  /// What happened. Built on demand: a search needs it only for the runs that fail.
+  package var trace: Trace { Trace(tasks: tasks.map(\.info), events: events, steps: steps) }
 
   /// Why the run stopped early, or `nil` when it finished.
   package var failure: SchedulerError? {
@@ -96,10 +116,34 @@ package struct RunOutcome<Value> {
     return SchedulerError(reason: reason, schedule: schedule, trace: trace)
   }
 
+  /// Whether the run finished with no task left unfinished.
+  var finishedCleanly: Bool {
+    guard case .finished(let unfinished) = ending else { return false }
+    return unfinished.isEmpty
+  }
+}
+
+/// Everything a driven run produced: its record and the root task's result.
+package struct RunOutcome<Value> {
+  let record: RunRecord
+  /// The root task's result, or `nil` when the run stopped before the root task finished.
+  package let result: Result<Value, any Error>?
+
+  /// The choices made.
+  package var schedule: Schedule { record.schedule }
+  /// What happened, built on demand.
+  package var trace: Trace { record.trace }
+  /// A hash of the trace's events; see ``RunRecord/traceFingerprint``.
+  package var traceFingerprint: UInt64 { record.traceFingerprint }
+  /// How many steps the run took.
+  package var steps: Int { record.steps }
+  /// Why the run stopped early, or `nil` when it finished.
+  package var failure: SchedulerError? { record.failure }
+
   /// The execution, the program's error, or the scheduler's error.
   package var execution: Result<Execution<Value>, any Error> {
     if let failure { return .failure(failure) }
-    guard case .finished(let unfinished) = ending, let result else {
+    guard case .finished(let unfinished) = record.ending, let result else {
       return .failure(SchedulerError(reason: .strategyFailed("the run ended without a result"), schedule: schedule, trace: trace))
     }
     return result.map { Execution(value: $0, schedule: schedule, trace: trace, unfinishedTasks: unfinished) }

@@ -40,7 +40,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   var configuration: SchedulerConfiguration
   /// The strategy of the run under way, borrowed from ``execute(strategy:operation:)``'s caller
   /// for the length of the run, so a search's strategy is neither copied nor cast at every run.
-  var strategy: Strategy?
+  var strategy: StrategyReference?
   let mailbox = Mailbox()
   private let driverThread = pthread_self()
   var isDriving = true

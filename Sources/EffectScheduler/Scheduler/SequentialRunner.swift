@@ -13,18 +13,35 @@ package struct SequentialRunner {
     configuration: SchedulerConfiguration,
     operation: @escaping @Sendable () async throws -> Value
   ) -> RunOutcome<Value> {
-    let scheduler: DeterministicScheduler
-    if let spare {
-      spare.reset(configuration: configuration)
-      scheduler = spare
-    } else {
-      scheduler = DeterministicScheduler(configuration: configuration)
-    }
-    spare = nil
+    let scheduler = take(configuration)
     let outcome = scheduler.execute(strategy: &strategy, operation: operation)
-    if case .finished(let unfinished) = outcome.ending, unfinished.isEmpty, !scheduler.mailbox.everReceived {
-      spare = scheduler
-    }
+    keep(scheduler, after: outcome.record)
     return outcome
+  }
+
+  /// Runs a program that returns nothing with a strategy borrowed for a whole search: the form a
+  /// search calls once a schedule, which looks up no generic type metadata and makes no closures.
+  package mutating func run(
+    strategy: StrategyReference,
+    configuration: SchedulerConfiguration,
+    operation: @escaping @Sendable () async throws -> Void
+  ) -> RunOutcome<Void> {
+    let scheduler = take(configuration)
+    let outcome = scheduler.execute(strategy: strategy, operation: operation)
+    keep(scheduler, after: outcome.record)
+    return outcome
+  }
+
+  /// The spare scheduler made ready for a run, or a new one.
+  private mutating func take(_ configuration: SchedulerConfiguration) -> DeterministicScheduler {
+    guard let spare else { return DeterministicScheduler(configuration: configuration) }
+    self.spare = nil
+    spare.reset(configuration: configuration)
+    return spare
+  }
+
+  /// Keeps `scheduler` for the next run if its run ended cleanly.
+  private mutating func keep(_ scheduler: DeterministicScheduler, after record: RunRecord) {
+    if record.finishedCleanly, !scheduler.mailbox.everReceived { spare = scheduler }
   }
 }

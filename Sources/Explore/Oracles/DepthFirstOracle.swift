@@ -33,6 +33,7 @@ struct DepthFirstOracle: ExplorationOracle {
   }
 
   var exhaustedSchedules: Bool { finished }
+  var preemptionsSoFar: Int? { preemptions.count }
 
   mutating func beginRun() -> Bool {
     preemptions = PreemptionTracker()

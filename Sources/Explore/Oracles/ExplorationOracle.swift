@@ -12,10 +12,14 @@ protocol ExplorationOracle: SchedulingStrategy {
   /// Whether the run just made repeated a schedule tried earlier in the exploration, as a
   /// preemption-bounded search does with schedules of fewer preemptions than its bound.
   var repeatedEarlierSchedule: Bool { get }
+  /// The preemptions of the run under way, for an oracle that counts them itself; `nil` for one
+  /// that does not, whose runs ``PreemptionCounting`` counts.
+  var preemptionsSoFar: Int? { get }
 }
 
 extension ExplorationOracle {
   var seed: UInt64? { nil }
   var exhaustedSchedules: Bool { false }
   var repeatedEarlierSchedule: Bool { false }
+  var preemptionsSoFar: Int? { nil }
 }

@@ -24,16 +24,20 @@ struct PreemptionTracker {
   }
 }
 
-/// Wraps an oracle to count the preemptions of each run's schedule.
+/// Wraps an oracle to count the preemptions of each run's schedule, unless the oracle counts them
+/// itself.
 struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
   var base: Base
-  private(set) var tracker = PreemptionTracker()
+  private var tracker = PreemptionTracker()
 
   init(_ base: Base) { self.base = base }
 
   var seed: UInt64? { base.seed }
   var exhaustedSchedules: Bool { base.exhaustedSchedules }
   var repeatedEarlierSchedule: Bool { base.repeatedEarlierSchedule }
+  var preemptionsSoFar: Int? { preemptions }
+  /// The preemptions of the run under way.
+  var preemptions: Int { base.preemptionsSoFar ?? tracker.count }
 
   mutating func beginRun() -> Bool {
     tracker = PreemptionTracker()
@@ -42,7 +46,7 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
     let position = try base.nextJob(among: ready, step: step)
-    if ready.indices.contains(position) { tracker.record(choosing: position, among: ready) }
+    if base.preemptionsSoFar == nil, ready.indices.contains(position) { tracker.record(choosing: position, among: ready) }
     return position
   }
 

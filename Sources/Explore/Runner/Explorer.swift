@@ -82,24 +82,32 @@ struct Explorer {
   /// Returns whether the oracle tried every schedule there is.
   private mutating func search(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
     var counting = PreemptionCounting(oracle)
-    var made = 0
-    while limit.map({ made < $0 }) ?? true, counting.beginRun() {
-      let outcome = runOnce(&counting, explores: false)
-      if !counting.repeatedEarlierSchedule {
-        made += 1
-        count(outcome)
+    // One reference to the oracle serves every run of the search.
+    return try withUnsafeMutablePointer(to: &counting) { counting throws(ExplorationFailure) in
+      let reference = StrategyReference(counting)
+      var made = 0
+      while limit.map({ made < $0 }) ?? true, counting.pointee.beginRun() {
+        let outcome = runOnce(reference, explores: false)
+        if !counting.pointee.repeatedEarlierSchedule {
+          made += 1
+          count(outcome)
+        }
+        if let failure = failure(of: outcome, seed: counting.pointee.seed, preemptions: counting.pointee.preemptions, strategy: strategy) {
+          throw minimized(failure)
+        }
       }
-      if let failure = failure(of: outcome, seed: counting.seed, preemptions: counting.tracker.count, strategy: strategy) {
-        throw minimized(failure)
-      }
+      return counting.pointee.exhaustedSchedules
     }
-    return counting.exhaustedSchedules
   }
 
   /// Runs one schedule. Runs that explore count toward the summary; the determinism check,
   /// PCT's probe and schedules a bounded search repeats do not.
   private mutating func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true) -> RunOutcome<Void> {
-    let outcome = runner.run(strategy: &strategy, configuration: configuration.scheduler, operation: body)
+    withUnsafeMutablePointer(to: &strategy) { strategy in runOnce(StrategyReference(strategy), explores: explores) }
+  }
+
+  private mutating func runOnce(_ strategy: StrategyReference, explores: Bool) -> RunOutcome<Void> {
+    let outcome = runner.run(strategy: strategy, configuration: configuration.scheduler, operation: body)
     if explores { count(outcome) }
     return outcome
   }
@@ -142,11 +150,11 @@ struct Explorer {
       while budget > 0, counting.beginRun() {
         budget -= 1
         let outcome = runOnce(&counting)
-        if var smaller = self.failure(of: outcome, seed: nil, preemptions: counting.tracker.count, strategy: .preemptionBounded(bound)) {
+        if var smaller = self.failure(of: outcome, seed: nil, preemptions: counting.preemptions, strategy: .preemptionBounded(bound)) {
           smaller.strategy = "\(failure.strategy), then a search for fewer preemptions"
           smaller.scheduleNumber = failure.scheduleNumber
           smaller.seed = failure.seed
-          smaller.preemptions = (counting.tracker.count, found)
+          smaller.preemptions = (counting.preemptions, found)
           return smaller
         }
       }
@@ -181,7 +189,7 @@ struct Explorer {
     var failure = failure(of: probe, seed: nil, preemptions: 0, strategy: strategy)
     failure?.strategy = "\(strategy), in the first-in-first-out run that measures how many steps a run takes"
     failure?.scheduleNumber = nil
-    return (probe.trace.steps, failure)
+    return (probe.steps, failure)
   }
 }
 
