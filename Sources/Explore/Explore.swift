@@ -42,7 +42,7 @@ public func explore(
   // Every run blocks its thread while it waits on the outside world, so the exploration gets a
   // thread of its own; its runs inherit the test's task-local values.
   let result = await onDedicatedThread {
-    var explorer = Explorer(body: body, configuration: configuration, location: location)
+    let explorer = Explorer(body: body, configuration: configuration, location: location)
     return explorer.explore(strategy)
   }
   return try result.get()

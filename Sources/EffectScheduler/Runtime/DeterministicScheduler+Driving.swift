@@ -8,6 +8,7 @@ extension DeterministicScheduler {
   /// Runs ready jobs one at a time until the root task has completed and no job is ready, or until
   /// the run has to stop. Must be called on the driver thread.
   func drive() -> RunEnding {
+    let nextJob = strategy!.nextJob
     while true {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
@@ -31,7 +32,7 @@ extension DeterministicScheduler {
       }
       let position: Int
       do {
-        position = try strategy!.nextJob(readyInfo, step)
+        position = try nextJob(readyInfo, step)
       } catch let divergence as ReplayDivergence {
         return abandon(.diverged(divergence))
       } catch {

@@ -43,44 +43,25 @@ extension DeterministicScheduler {
     strategy: inout Chooser,
     operation: @escaping @Sendable () async throws -> Value
   ) -> RunOutcome<Value> {
-    let box = ResultBox<Value>()
-    let record = withUnsafeMutablePointer(to: &strategy) { strategy in
-      execute(strategy: StrategyReference(strategy)) {
-        do {
-          box.result = .success(try await operation())
-        } catch {
-          box.result = .failure(error)
-        }
-      }
-    }
-    return RunOutcome(record: record, result: box.result)
+    let root = RootTask(scheduler: self, operation: operation)
+    let record = withUnsafeMutablePointer(to: &strategy) { strategy in execute(root, strategy: StrategyReference(strategy)) }
+    return RunOutcome(record: record, result: root.result)
   }
 
   /// Runs a program that returns nothing, as a search does thousands of times: unlike the generic
   /// form, nothing in it looks up generic type metadata at run time.
   func execute(strategy: StrategyReference, operation: @escaping @Sendable () async throws -> Void) -> RunOutcome<Void> {
-    let box = ResultBox<Void>()
-    let record = execute(strategy: strategy) {
-      do {
-        try await operation()
-        box.result = .success(())
-      } catch {
-        box.result = .failure(error)
-      }
-    }
-    return RunOutcome(record: record, result: box.result)
+    let root = RootTask(scheduler: self, operation: operation)
+    let record = execute(root, strategy: strategy)
+    return RunOutcome(record: record, result: root.result)
   }
 
   /// Runs `root` as the root task on this scheduler, which must be fresh or reset, calling
-  /// `strategy` for every choice; `root` keeps the program's result itself.
-  private func execute(strategy: StrategyReference, root: @escaping @Sendable () async -> Void) -> RunRecord {
+  /// `strategy` for every choice.
+  private func execute<Value>(_ root: RootTask<Value>, strategy: StrategyReference) -> RunRecord {
     // An explicit priority, so runs do not depend on the driver thread's quality of service.
-    // The scheduler names the root itself: a runtime name would cost an allocation a run.
-    Task(executorPreference: self, priority: .medium) {
-      self.currentTaskDidStart(name: "root")
-      await Self.$active.withValue(self) { await root() }
-      self.currentTaskWillComplete()
-    }
+    // The closure captures one object, so it needs no context of its own.
+    Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
     defer { self.strategy = nil }
     let ending = drive()
@@ -90,9 +71,29 @@ extension DeterministicScheduler {
   }
 }
 
-/// Where the root task leaves its result for the driver thread, which reads it after the run.
-private final class ResultBox<Value>: @unchecked Sendable {
+/// A run's root task: the program, the scheduler it runs under, and, once it has finished, its
+/// result, which the driver thread reads after the run.
+private final class RootTask<Value>: @unchecked Sendable {
+  let scheduler: DeterministicScheduler
+  let operation: @Sendable () async throws -> Value
   var result: Result<Value, any Error>?
+
+  init(scheduler: DeterministicScheduler, operation: @escaping @Sendable () async throws -> Value) {
+    self.scheduler = scheduler
+    self.operation = operation
+  }
+
+  func run() async {
+    // The scheduler names the root itself: a runtime name would cost an allocation a run.
+    scheduler.currentTaskDidStart(name: "root")
+    do {
+      let value = try await DeterministicScheduler.$active.withValue(scheduler) { try await operation() }
+      result = .success(value)
+    } catch {
+      result = .failure(error)
+    }
+    scheduler.currentTaskWillComplete()
+  }
 }
 
 /// What a driven run recorded, whether or not it finished.

@@ -2,7 +2,7 @@ import EffectScheduler
 
 /// Runs the schedules of one exploration, one after another on the calling thread, and stops at
 /// the first that fails.
-struct Explorer {
+final class Explorer {
   typealias Body = @Sendable () async throws -> Void
 
   private let body: Body
@@ -22,7 +22,7 @@ struct Explorer {
   }
 
   /// Explores with `strategy`; returns the summary, or the failure report.
-  mutating func explore(_ strategy: ExplorationStrategy) -> Result<ExplorationSummary, ExplorationFailure> {
+  func explore(_ strategy: ExplorationStrategy) -> Result<ExplorationSummary, ExplorationFailure> {
     let exhausted: Bool
     do {
       exhausted = try run(strategy)
@@ -37,7 +37,7 @@ struct Explorer {
   }
 
   /// Runs `strategy`; returns whether it tried every schedule there is.
-  private mutating func run(_ strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
+  private func run(_ strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
     switch strategy.kind {
     case .exhaustive(let maxSchedules):
       try checkDeterminism()
@@ -80,7 +80,7 @@ struct Explorer {
 
   /// Runs the oracle's schedules until it has no more, `limit` runs have been made, or one fails.
   /// Returns whether the oracle tried every schedule there is.
-  private mutating func search(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
+  private func search(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
     var counting = PreemptionCounting(oracle)
     // One reference to the oracle serves every run of the search.
     return try withUnsafeMutablePointer(to: &counting) { counting throws(ExplorationFailure) in
@@ -102,17 +102,17 @@ struct Explorer {
 
   /// Runs one schedule. Runs that explore count toward the summary; the determinism check,
   /// PCT's probe and schedules a bounded search repeats do not.
-  private mutating func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true) -> RunOutcome<Void> {
+  private func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true) -> RunOutcome<Void> {
     withUnsafeMutablePointer(to: &strategy) { strategy in runOnce(StrategyReference(strategy), explores: explores) }
   }
 
-  private mutating func runOnce(_ strategy: StrategyReference, explores: Bool) -> RunOutcome<Void> {
+  private func runOnce(_ strategy: StrategyReference, explores: Bool) -> RunOutcome<Void> {
     let outcome = runner.run(strategy: strategy, configuration: configuration.scheduler, operation: body)
     if explores { count(outcome) }
     return outcome
   }
 
-  private mutating func count(_ outcome: RunOutcome<Void>) {
+  private func count(_ outcome: RunOutcome<Void>) {
     runs += 1
     traceFingerprints.insert(outcome.traceFingerprint)
     progress.ranSchedule(runs)
@@ -142,7 +142,7 @@ struct Explorer {
 
   /// Looks, within the minimization budget, for a failing schedule with fewer preemptions than
   /// `failure`'s, trying fewest first; returns the best failure known.
-  private mutating func minimized(_ failure: ExplorationFailure) -> ExplorationFailure {
+  private func minimized(_ failure: ExplorationFailure) -> ExplorationFailure {
     guard let found = failure.preemptions?.found, found > 0, configuration.minimizationBudget > 0 else { return failure }
     var budget = configuration.minimizationBudget
     for bound in 0..<found {
@@ -164,7 +164,7 @@ struct Explorer {
 
   /// Runs the first-in-first-out schedule twice and compares the traces, once an exploration. A
   /// failure of the program itself is left for the search to find and report.
-  private mutating func checkDeterminism() throws(ExplorationFailure) {
+  private func checkDeterminism() throws(ExplorationFailure) {
     guard configuration.checksDeterminism, !checkedDeterminism else { return }
     checkedDeterminism = true
     var fifo = FIFOStrategy()
@@ -183,7 +183,7 @@ struct Explorer {
 
   /// Runs the first-in-first-out schedule to learn how many steps a run takes, for PCT's change
   /// points; returns its failure too, reported only if no PCT run fails.
-  private mutating func probe(_ strategy: ExplorationStrategy) -> (steps: Int, failure: ExplorationFailure?) {
+  private func probe(_ strategy: ExplorationStrategy) -> (steps: Int, failure: ExplorationFailure?) {
     var fifo = FIFOStrategy()
     let probe = runOnce(&fifo, explores: false)
     var failure = failure(of: probe, seed: nil, preemptions: 0, strategy: strategy)
