@@ -19,17 +19,27 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// How many extra runs may be spent looking for a failing schedule with fewer preemptions than
   /// the one found first; `0` reports the first failure as it is.
   public var minimizationBudget: Int
+  /// How many threads an exhaustive search runs schedules on at once; `1` (the default) runs them
+  /// one after another.
+  ///
+  /// Each thread runs the body under its own scheduler, so the body must keep all its state
+  /// inside it: state shared between runs would now be shared between runs going on at once.
+  /// Every schedule is still tried exactly once, but which failure is found first, and so
+  /// reported, can change from one exploration to the next. Other strategies run on one thread.
+  public var searchers: Int
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(
     scheduler: SchedulerConfiguration = SchedulerConfiguration(maxSteps: 100_000),
     progressInterval: Duration? = .seconds(2),
     checksDeterminism: Bool = true,
-    minimizationBudget: Int = 2_000
+    minimizationBudget: Int = 2_000,
+    searchers: Int = 1
   ) {
     self.scheduler = scheduler
     self.progressInterval = progressInterval
     self.checksDeterminism = checksDeterminism
     self.minimizationBudget = minimizationBudget
+    self.searchers = searchers
   }
 }

@@ -11,6 +11,13 @@ package func onDedicatedThread<Result: Sendable>(_ body: @escaping @Sendable () 
   await Task(executorPreference: DedicatedThreadExecutor()) { body() }.value
 }
 
+/// Starts `body` on a new thread of its own, inside a task, and returns at once. Called from code
+/// that runs in a task, including synchronous code, the new task inherits that task's task-local
+/// values, as ``onDedicatedThread(_:)``'s does.
+package func startOnDedicatedThread(_ body: @escaping @Sendable () -> Void) {
+  Task(executorPreference: DedicatedThreadExecutor()) { body() }
+}
+
 /// A task executor that gives each job it is handed a new thread with a generous stack.
 private final class DedicatedThreadExecutor: TaskExecutor, Sendable {
   func enqueue(_ job: consuming ExecutorJob) {

@@ -8,11 +8,17 @@ import EffectScheduler
 /// away from a task that could have gone on) within the bound, and it can ask for the schedules
 /// with exactly that many, so that iterative context bounding tries each schedule once.
 struct DepthFirstOracle: ExplorationOracle {
-  private struct Branch {
+  fileprivate struct Branch: Sendable {
     var chosen: Int
     var options: [Int]
     var ready: [ReadyJob]
     var preemptionsBefore: Int
+  }
+
+  /// A part of the search tree handed to another searcher: the choices that lead to its top, and
+  /// the options at the top it is to try.
+  struct Subtree: Sendable {
+    fileprivate var path: [Branch]
   }
 
   private let preemptionBound: Int?
@@ -30,6 +36,32 @@ struct DepthFirstOracle: ExplorationOracle {
   init(preemptionBound: Int? = nil, exactPreemptions: Bool = false) {
     self.preemptionBound = preemptionBound
     self.exactPreemptions = exactPreemptions
+  }
+
+  /// A search of `subtree` alone, which another search split off.
+  init(subtree: Subtree) {
+    self.init()
+    path = subtree.path
+  }
+
+  /// Gives away part of what is left to search, for another searcher to take: half the untried
+  /// options of the shallowest branch that has any, which the search then no longer tries itself.
+  /// Call it between runs; returns `nil` when nothing is left to give.
+  mutating func split() -> Subtree? {
+    for depth in path.indices {
+      let branch = path[depth]
+      let untried = branch.options.count - branch.options.firstIndex(of: branch.chosen)! - 1
+      guard untried > 0 else { continue }
+      let given = Array(branch.options.suffix((untried + 1) / 2))
+      path[depth].options.removeLast(given.count)
+      var prefix = path[...depth].map { branch in
+        Branch(chosen: branch.chosen, options: [branch.chosen], ready: branch.ready, preemptionsBefore: branch.preemptionsBefore)
+      }
+      prefix[depth].options = given
+      prefix[depth].chosen = given[0]
+      return Subtree(path: prefix)
+    }
+    return nil
   }
 
   var exhaustedSchedules: Bool { finished }

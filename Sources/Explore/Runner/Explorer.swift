@@ -41,6 +41,7 @@ final class Explorer {
     switch strategy.kind {
     case .exhaustive(let maxSchedules):
       try checkDeterminism()
+      if configuration.searchers > 1 { return try searchInParallel(named: strategy, limit: maxSchedules) }
       return try search(DepthFirstOracle(), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       try checkDeterminism()
@@ -100,6 +101,22 @@ final class Explorer {
     }
   }
 
+  /// Runs an exhaustive search on ``ExploreConfiguration/searchers`` threads at once; returns
+  /// whether it tried every schedule there is.
+  private func searchInParallel(named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
+    let search = ParallelSearch(
+      searchers: configuration.searchers, limit: limit, body: body, scheduler: configuration.scheduler, location: location,
+      strategy: strategy)
+    let (ending, fingerprints) = search.run { progress.ranSchedule($0) }
+    runs += search.schedulesRun
+    traceFingerprints.formUnion(fingerprints)
+    switch ending {
+    case .exhausted: return true
+    case .limited: return false
+    case .failed(let failure): throw minimized(failure)
+    }
+  }
+
   /// Runs one schedule. Runs that explore count toward the summary; the determinism check,
   /// PCT's probe and schedules a bounded search repeats do not.
   private func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true) -> RunOutcome<Void> {
@@ -120,24 +137,8 @@ final class Explorer {
 
   /// The report for a failed run, or `nil` when the run passed.
   private func failure(of outcome: RunOutcome<Void>, seed: UInt64?, preemptions: Int, strategy: ExplorationStrategy) -> ExplorationFailure? {
-    let summary: String
-    let error: any Error
-    if let schedulerError = outcome.failure {
-      error = schedulerError
-      if case .diverged(let divergence) = schedulerError.reason, !strategy.isReplay {
-        summary = "nondeterminism: the same choices led to different ready jobs, so the program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs). \(divergence)"
-      } else {
-        summary = schedulerError.summary
-      }
-    } else if case .failure(let thrown)? = outcome.result {
-      error = thrown
-      summary = "the body threw: \(String(reflecting: thrown))"
-    } else {
-      return nil
-    }
-    return ExplorationFailure(
-      summary: summary, location: location, strategy: strategy.description, scheduleNumber: runs, seed: seed,
-      preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)
+    ExplorationFailure(
+      of: outcome, location: location, strategy: strategy, scheduleNumber: runs, seed: seed, preemptions: preemptions)
   }
 
   /// Looks, within the minimization budget, for a failing schedule with fewer preemptions than
@@ -201,6 +202,28 @@ extension ExplorationStrategy {
 }
 
 extension ExplorationFailure {
+  /// The report for a failed run, or `nil` when the run passed.
+  init?(of outcome: RunOutcome<Void>, location: String, strategy: ExplorationStrategy, scheduleNumber: Int, seed: UInt64?, preemptions: Int) {
+    let summary: String
+    let error: any Error
+    if let schedulerError = outcome.failure {
+      error = schedulerError
+      if case .diverged(let divergence) = schedulerError.reason, !strategy.isReplay {
+        summary = "nondeterminism: the same choices led to different ready jobs, so the program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs). \(divergence)"
+      } else {
+        summary = schedulerError.summary
+      }
+    } else if case .failure(let thrown)? = outcome.result {
+      error = thrown
+      summary = "the body threw: \(String(reflecting: thrown))"
+    } else {
+      return nil
+    }
+    self.init(
+      summary: summary, location: location, strategy: strategy.description, scheduleNumber: scheduleNumber, seed: seed,
+      preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)
+  }
+
   init(summary: String, location: String, strategy: String, scheduleNumber: Int? = nil, schedule: Schedule? = nil, trace: Trace? = nil) {
     self.init(
       summary: summary, location: location, strategy: strategy, scheduleNumber: scheduleNumber, seed: nil,

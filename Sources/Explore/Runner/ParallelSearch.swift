@@ -1,0 +1,175 @@
+import Dispatch
+import EffectScheduler
+import Synchronization
+
+/// An exhaustive search split among threads, each running its own schedules of the body under
+/// its own scheduler.
+///
+/// Work moves by splitting the search tree: a searcher with nothing left to do waits, and a busy
+/// one, seeing that, hands over half the untried options of its shallowest open branch (see
+/// ``DepthFirstOracle/split()``). Every schedule is still tried exactly once. The search ends when
+/// every searcher waits with nothing handed over, at the first failure, or at the schedule limit.
+final class ParallelSearch: Sendable {
+  /// What the search found.
+  enum Ending {
+    case exhausted
+    case limited
+    case failed(ExplorationFailure)
+  }
+
+  private struct State {
+    var handedOver: [DepthFirstOracle.Subtree] = []
+    var waiting = 0
+    var over = false
+    var failure: ExplorationFailure?
+    var limited = false
+    var traceFingerprints: Set<UInt64> = []
+  }
+
+  private let searchers: Int
+  private let limit: Int?
+  private let body: Explorer.Body
+  private let scheduler: SchedulerConfiguration
+  private let location: String
+  private let strategy: ExplorationStrategy
+  private let state: Mutex<State>
+  /// How many searchers wait for work, read by busy ones after every run.
+  private let hungry = Atomic<Int>(0)
+  private let stopped = Atomic<Bool>(false)
+  private let schedules = Atomic<Int>(0)
+  private let workHandedOver = DispatchSemaphore(value: 0)
+  private let searcherFinished = DispatchSemaphore(value: 0)
+
+  init(searchers: Int, limit: Int?, body: @escaping Explorer.Body, scheduler: SchedulerConfiguration, location: String, strategy: ExplorationStrategy) {
+    self.searchers = searchers
+    self.limit = limit
+    self.body = body
+    self.scheduler = scheduler
+    self.location = location
+    self.strategy = strategy
+    state = Mutex(State())
+  }
+
+  /// How many schedules have run so far.
+  var schedulesRun: Int { schedules.load(ordering: .relaxed) }
+
+  /// Runs the search on this thread and `searchers - 1` threads of its own; returns when all
+  /// have stopped. `ranSchedule` is called on this thread after each of its runs.
+  func run(ranSchedule: (Int) -> Void) -> (ending: Ending, traceFingerprints: Set<UInt64>) {
+    for _ in 1..<searchers {
+      startOnDedicatedThread {
+        self.search(self.takeWork(), ranSchedule: { _ in })
+        self.searcherFinished.signal()
+      }
+    }
+    search(DepthFirstOracle(), ranSchedule: ranSchedule)
+    for _ in 1..<searchers { searcherFinished.wait() }
+    return state.withLock { state in
+      let ending: Ending =
+        if let failure = state.failure { .failed(failure) } else if state.limited { .limited } else { .exhausted }
+      return (ending, state.traceFingerprints)
+    }
+  }
+
+  /// One searcher: searches `first`, then whatever other searchers hand over, until the search is
+  /// over.
+  private func search(_ first: DepthFirstOracle?, ranSchedule: (Int) -> Void) {
+    var runner = SequentialRunner()
+    var fingerprints: Set<UInt64> = []
+    var next = first
+    while var oracle = next {
+      withUnsafeMutablePointer(to: &oracle) { oracle in
+        let reference = StrategyReference(oracle)
+        while !stopped.load(ordering: .relaxed), oracle.pointee.beginRun() {
+          guard let number = claimSchedule() else { return }
+          let outcome = runner.run(strategy: reference, configuration: scheduler, operation: body)
+          fingerprints.insert(outcome.traceFingerprint)
+          if let failure = ExplorationFailure(
+            of: outcome, location: location, strategy: strategy, scheduleNumber: number, seed: nil,
+            preemptions: oracle.pointee.preemptionsSoFar ?? 0)
+          {
+            stop(failing: failure)
+            return
+          }
+          ranSchedule(number)
+          if hungry.load(ordering: .relaxed) > 0, let subtree = oracle.pointee.split() { handOver(subtree) }
+        }
+      }
+      next = takeWork()
+    }
+    state.withLock { $0.traceFingerprints.formUnion(fingerprints) }
+  }
+
+  /// The number of the next schedule, or `nil` once the limit is reached, which stops the search.
+  private func claimSchedule() -> Int? {
+    let number = schedules.add(1, ordering: .relaxed).newValue
+    guard let limit, number > limit else { return number }
+    schedules.subtract(1, ordering: .relaxed)
+    state.withLock { $0.limited = true }
+    end()
+    return nil
+  }
+
+  private func stop(failing failure: ExplorationFailure) {
+    state.withLock { state in
+      if state.failure == nil { state.failure = failure }
+    }
+    end()
+  }
+
+  /// Ends the search: busy searchers stop after their run, and waiting ones wake up.
+  private func end() {
+    stopped.store(true, ordering: .relaxed)
+    state.withLock { $0.over = true }
+    for _ in 0..<searchers { workHandedOver.signal() }
+  }
+
+  private func handOver(_ subtree: DepthFirstOracle.Subtree) {
+    let someoneWaits = state.withLock { state in
+      state.handedOver.append(subtree)
+      return state.waiting > 0
+    }
+    if someoneWaits { workHandedOver.signal() }
+  }
+
+  /// What a searcher with nothing to do finds.
+  private enum Work {
+    case subtree(DepthFirstOracle.Subtree)
+    case wait
+    case over
+  }
+
+  /// A subtree another searcher handed over, waiting for one if need be; `nil` once the search is
+  /// over: ended, or every searcher waiting with nothing handed over.
+  private func takeWork() -> DepthFirstOracle? {
+    var waited = false
+    while true {
+      let work = state.withLock { state -> Work in
+        if waited {
+          state.waiting -= 1
+          hungry.subtract(1, ordering: .relaxed)
+        }
+        if state.over { return .over }
+        if let subtree = state.handedOver.popLast() { return .subtree(subtree) }
+        guard state.waiting + 1 < searchers else {
+          // Every other searcher waits too, and nothing is left: every schedule has been tried.
+          state.over = true
+          return .over
+        }
+        state.waiting += 1
+        hungry.add(1, ordering: .relaxed)
+        return .wait
+      }
+      switch work {
+      case .subtree(let subtree):
+        return DepthFirstOracle(subtree: subtree)
+      case .over:
+        for _ in 0..<searchers { workHandedOver.signal() }
+        return nil
+      case .wait:
+        workHandedOver.wait()
+        waited = true
+      }
+    }
+  }
+}
