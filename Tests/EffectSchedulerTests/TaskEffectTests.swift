@@ -42,7 +42,9 @@ struct TaskEffectTests {
 
   @Test("a plain Task escapes the scheduler, and its hand-back is marked as coming from outside")
   func escapingTaskIsVisible() async throws {
-    let execution = try await DeterministicScheduler.run {
+    // The escaped task runs on the shared pool, which a busy test run can keep waiting: the long
+    // timeout costs nothing when the hand-back comes, as it ends the wait.
+    let execution = try await DeterministicScheduler.run(configuration: SchedulerConfiguration(outsideWorldTimeout: .seconds(20))) {
       await Task { await Task.yield() }.value
     }
     #expect(execution.trace.events.contains { $0.fromOutside && $0.task == TaskID(0) })

@@ -1,7 +1,8 @@
 import Explore
 import Testing
 
-@Suite("Exhaustive search on several threads")
+// One case at a time: each already keeps several threads busy.
+@Suite("Exhaustive search on several threads", .serialized)
 struct ParallelSearchTests {
   static func configuration(searchers: Int) -> ExploreConfiguration {
     var configuration = ExploreConfiguration(searchers: searchers)

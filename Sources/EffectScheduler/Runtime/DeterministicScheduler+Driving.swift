@@ -153,7 +153,10 @@ extension DeterministicScheduler {
     } catch {
       return .failed(.strategyFailed(String(describing: error)))
     }
-    let unfinished = registry.records.filter { !$0.completed && $0.info.kind == .unstructured }.map(\.info)
+    var unfinished: [TaskInfo] = []
+    for index in registry.records.indices where !registry[TaskID(index)].completed && registry[TaskID(index)].info.kind == .unstructured {
+      unfinished.append(registry[TaskID(index)].info)
+    }
     return .finished(unfinished: unfinished)
   }
 
@@ -167,12 +170,12 @@ extension DeterministicScheduler {
   /// completed, each child's last job was the one that completed it.
   private func completeStructuredChildren() {
     for index in registry.records.indices {
-      let record = registry.records[index]
-      guard record.info.kind == .asyncLet || record.info.kind == .groupChild, let end = record.lastJobEnd,
+      let id = TaskID(index)
+      guard registry[id].info.kind == .asyncLet || registry[id].info.kind == .groupChild, let end = registry[id].lastJobEnd,
         events[end].kind == .suspended
       else { continue }
       events[end].kind = .completed
-      registry[TaskID(index)].completed = true
+      registry[id].completed = true
     }
   }
 

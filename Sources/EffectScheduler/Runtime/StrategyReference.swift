@@ -3,13 +3,21 @@
 ///
 /// A search makes one reference for all its runs, so a run costs no closures of its own.
 package struct StrategyReference {
-  @usableFromInline let nextJob: ([ReadyJob], Int) throws -> Int
-  @usableFromInline let runDidFinish: (Int) throws -> Void
+  let nextJob: ([ReadyJob], Int) throws -> Int
+  let runDidFinish: (Int) throws -> Void
+
+  /// Calls `nextJob` for every choice and `runDidFinish` when a run finishes.
+  package init(nextJob: @escaping ([ReadyJob], Int) throws -> Int, runDidFinish: @escaping (Int) throws -> Void) {
+    self.nextJob = nextJob
+    self.runDidFinish = runDidFinish
+  }
 
   /// Calls through `strategy`, which must stay where it is for as long as the reference is used.
-  /// Inlinable, so a caller that knows the strategy's type calls it directly.
-  @inlinable package init(_ strategy: UnsafeMutablePointer<some SchedulingStrategy>) {
-    nextJob = { ready, step in try strategy.pointee.nextJob(among: ready, step: step) }
-    runDidFinish = { steps in try strategy.pointee.runDidFinish(steps: steps) }
+  /// Made where the strategy's type is known, the closures call it directly, without a witness
+  /// table; hence a module that runs many schedules makes its references itself.
+  package init(_ strategy: UnsafeMutablePointer<some SchedulingStrategy>) {
+    self.init(
+      nextJob: { ready, step in try strategy.pointee.nextJob(among: ready, step: step) },
+      runDidFinish: { steps in try strategy.pointee.runDidFinish(steps: steps) })
   }
 }

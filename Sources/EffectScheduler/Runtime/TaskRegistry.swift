@@ -22,8 +22,8 @@ struct TaskRegistry {
   private var indexByRuntimeID: [UInt64: Int]?
 
   subscript(id: TaskID) -> Record {
-    get { records[id.rawValue] }
-    // In place, so updating one field does not copy the record and its strings.
+    // In place, so reading or updating one field does not copy the record and its strings.
+    _read { yield records[id.rawValue] }
     _modify { yield &records[id.rawValue] }
   }
 

@@ -8,11 +8,25 @@ import EffectScheduler
 /// away from a task that could have gone on) within the bound, and it can ask for the schedules
 /// with exactly that many, so that iterative context bounding tries each schedule once.
 struct DepthFirstOracle: ExplorationOracle {
+  /// A choice point of the current path. Its options are the ready positions in the order they
+  /// are tried, the non-preempting one first in a bounded search, numbered from 0; the branch
+  /// tries those numbered `current` up to `end`, so it needs no array of its own.
   fileprivate struct Branch: Sendable {
-    var chosen: Int
-    var options: [Int]
     var ready: [ReadyJob]
     var preemptionsBefore: Int
+    /// The position tried first, ahead of the others; `nil` when they are tried in order.
+    var first: Int?
+    var current: Int
+    var end: Int
+
+    /// The ready position of the option being tried.
+    var chosen: Int { position(ofOption: current) }
+
+    func position(ofOption option: Int) -> Int {
+      guard let first else { return option }
+      if option == 0 { return first }
+      return option <= first ? option - 1 : option
+    }
   }
 
   /// A part of the search tree handed to another searcher: the choices that lead to its top, and
@@ -49,16 +63,14 @@ struct DepthFirstOracle: ExplorationOracle {
   /// Call it between runs; returns `nil` when nothing is left to give.
   mutating func split() -> Subtree? {
     for depth in path.indices {
-      let branch = path[depth]
-      let untried = branch.options.count - branch.options.firstIndex(of: branch.chosen)! - 1
+      let untried = path[depth].end - path[depth].current - 1
       guard untried > 0 else { continue }
-      let given = Array(branch.options.suffix((untried + 1) / 2))
-      path[depth].options.removeLast(given.count)
-      var prefix = path[...depth].map { branch in
-        Branch(chosen: branch.chosen, options: [branch.chosen], ready: branch.ready, preemptionsBefore: branch.preemptionsBefore)
-      }
-      prefix[depth].options = given
-      prefix[depth].chosen = given[0]
+      let given = (untried + 1) / 2
+      path[depth].end -= given
+      var prefix = Array(path[...depth])
+      for index in prefix.indices { prefix[index].end = prefix[index].current + 1 }
+      prefix[depth].current = path[depth].end
+      prefix[depth].end = path[depth].end + given
       return Subtree(path: prefix)
     }
     return nil
@@ -75,9 +87,8 @@ struct DepthFirstOracle: ExplorationOracle {
     }
     // Backtrack to the deepest branch with an option left.
     while let last = path.last {
-      let next = last.options.firstIndex(of: last.chosen)! + 1
-      if next < last.options.count {
-        path[path.count - 1].chosen = last.options[next]
+      if last.current + 1 < last.end {
+        path[path.count - 1].current += 1
         return true
       }
       path.removeLast()
@@ -97,21 +108,22 @@ struct DepthFirstOracle: ExplorationOracle {
       }
       position = path[step].chosen
     } else {
-      let options = allowedOptions(ready)
-      path.append(Branch(chosen: options[0], options: options, ready: ready, preemptionsBefore: preemptions.count))
-      position = options[0]
+      let branch = newBranch(ready)
+      path.append(branch)
+      position = branch.chosen
     }
     preemptions.record(choosing: position, among: ready)
     return position
   }
 
-  /// The positions worth trying at a new branch, the non-preempting one first.
-  private func allowedOptions(_ ready: [ReadyJob]) -> [Int] {
-    let all = Array(ready.indices)
-    guard let bound = preemptionBound else { return all }
-    guard let continuing = preemptions.continuing(among: ready) else { return all }
-    if preemptions.count >= bound { return [continuing] }
-    return [continuing] + all.filter { $0 != continuing }
+  /// A branch over `ready`, whose options are the positions worth trying, the non-preempting one
+  /// first in a bounded search.
+  private func newBranch(_ ready: [ReadyJob]) -> Branch {
+    var branch = Branch(ready: ready, preemptionsBefore: preemptions.count, first: nil, current: 0, end: ready.count)
+    guard let bound = preemptionBound, let continuing = preemptions.continuing(among: ready) else { return branch }
+    branch.first = continuing
+    if preemptions.count >= bound { branch.end = 1 }
+    return branch
   }
 
   /// In exact mode, whether this run's schedule has fewer preemptions than the bound and so was

@@ -23,3 +23,12 @@ extension ExplorationOracle {
   var repeatedEarlierSchedule: Bool { false }
   var preemptionsSoFar: Int? { nil }
 }
+
+extension StrategyReference {
+  /// A reference to `oracle` whose closures, made in this module, call it directly.
+  init(oracle: UnsafeMutablePointer<some ExplorationOracle>) {
+    self.init(
+      nextJob: { ready, step in try oracle.pointee.nextJob(among: ready, step: step) },
+      runDidFinish: { steps in try oracle.pointee.runDidFinish(steps: steps) })
+  }
+}

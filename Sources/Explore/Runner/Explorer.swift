@@ -82,10 +82,16 @@ final class Explorer {
   /// Runs the oracle's schedules until it has no more, `limit` runs have been made, or one fails.
   /// Returns whether the oracle tried every schedule there is.
   private func search(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
-    var counting = PreemptionCounting(oracle)
+    // An oracle that counts its runs' preemptions itself is searched as it is.
+    if oracle.preemptionsSoFar != nil { return try searchCounting(oracle, named: strategy, limit: limit) }
+    return try searchCounting(PreemptionCounting(oracle), named: strategy, limit: limit)
+  }
+
+  private func searchCounting(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
+    var counting = oracle
     // One reference to the oracle serves every run of the search.
     return try withUnsafeMutablePointer(to: &counting) { counting throws(ExplorationFailure) in
-      let reference = StrategyReference(counting)
+      let reference = StrategyReference(oracle: counting)
       var made = 0
       while limit.map({ made < $0 }) ?? true, counting.pointee.beginRun() {
         let outcome = runOnce(reference, explores: false)
@@ -93,7 +99,7 @@ final class Explorer {
           made += 1
           count(outcome)
         }
-        if let failure = failure(of: outcome, seed: counting.pointee.seed, preemptions: counting.pointee.preemptions, strategy: strategy) {
+        if let failure = failure(of: outcome, seed: counting.pointee.seed, preemptions: counting.pointee.preemptionsSoFar ?? 0, strategy: strategy) {
           throw minimized(failure)
         }
       }

@@ -79,7 +79,7 @@ final class ParallelSearch: Sendable {
     var next = first
     while var oracle = next {
       withUnsafeMutablePointer(to: &oracle) { oracle in
-        let reference = StrategyReference(oracle)
+        let reference = StrategyReference(oracle: oracle)
         while !stopped.load(ordering: .relaxed), oracle.pointee.beginRun() {
           guard let number = claimSchedule() else { return }
           let outcome = runner.run(strategy: reference, configuration: scheduler, operation: body)
