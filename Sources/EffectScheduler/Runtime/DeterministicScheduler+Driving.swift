@@ -92,6 +92,7 @@ extension DeterministicScheduler {
   /// is put the task they resume at the back of the ready jobs, as `Task.yield()` promises, so
   /// giving the strategy a choice over them would only double the schedules to explore.
   private func runTrampolines() {
+    if trampolines.isEmpty { return }
     var next = 0
     while next < trampolines.count {
       trampolines[next].runSynchronously(on: executor)

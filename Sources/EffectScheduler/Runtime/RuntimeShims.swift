@@ -43,9 +43,14 @@ struct JobFlags {
   var isGroupChild: Bool { rawValue & (1 << 26) != 0 }
 }
 
-/// Whether the task that `job` runs has been cancelled. `job` must be a task's job.
-func isCancelled(_ job: UnownedJob) -> Bool {
-  runtimeIsCancelled?(unsafeBitCast(job, to: UnsafeRawPointer.self)) ?? false
+/// Reads whether tasks are cancelled, through the runtime entry point looked up once.
+struct CancellationReader {
+  private let isCancelled = runtimeIsCancelled
+
+  /// Whether the task that `job` runs has been cancelled. `job` must be a task's job.
+  func callAsFunction(_ job: UnownedJob) -> Bool {
+    isCancelled?(unsafeBitCast(job, to: UnsafeRawPointer.self)) ?? false
+  }
 }
 
 /// The runtime id of the task running on this thread, if any.

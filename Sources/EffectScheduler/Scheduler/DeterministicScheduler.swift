@@ -42,6 +42,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// for the length of the run, so a search's strategy is neither copied nor cast at every run.
   var strategy: StrategyReference?
   let mailbox = Mailbox()
+  /// Kept here, so a step does not go through the lazily made global's check.
+  let isCancelled = CancellationReader()
   private let driverThread = pthread_self()
   var isDriving = true
 

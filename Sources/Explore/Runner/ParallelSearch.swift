@@ -76,12 +76,14 @@ final class ParallelSearch: Sendable {
   private func search(_ first: DepthFirstOracle?, ranSchedule: (Int) -> Void) {
     var runner = SequentialRunner()
     var fingerprints: Set<UInt64> = []
+    var uncounted = 0
+    defer { schedules.add(uncounted, ordering: .relaxed) }
     var next = first
     while var oracle = next {
       withUnsafeMutablePointer(to: &oracle) { oracle in
         let reference = StrategyReference(oracle: oracle)
         while !stopped.load(ordering: .relaxed), oracle.pointee.beginRun() {
-          guard let number = claimSchedule() else { return }
+          guard let number = claimSchedule(&uncounted) else { return }
           let outcome = runner.run(strategy: reference, configuration: scheduler, operation: body)
           fingerprints.insert(outcome.traceFingerprint)
           if let failure = ExplorationFailure(
@@ -101,7 +103,19 @@ final class ParallelSearch: Sendable {
   }
 
   /// The number of the next schedule, or `nil` once the limit is reached, which stops the search.
-  private func claimSchedule() -> Int? {
+  ///
+  /// Without a limit, a searcher adds its runs to the shared count 64 at a time, keeping the
+  /// others in `uncounted`, so searchers do not write the same memory after every run; the number
+  /// is then the count so far, which is all a number means when searchers run at once.
+  private func claimSchedule(_ uncounted: inout Int) -> Int? {
+    guard limit != nil else {
+      uncounted += 1
+      if uncounted == 64 {
+        schedules.add(uncounted, ordering: .relaxed)
+        uncounted = 0
+      }
+      return schedules.load(ordering: .relaxed) + uncounted
+    }
     let number = schedules.add(1, ordering: .relaxed).newValue
     guard let limit, number > limit else { return number }
     schedules.subtract(1, ordering: .relaxed)
