@@ -1,7 +1,8 @@
 import EffectScheduler
 
-/// Runs the schedules of one exploration, one after another on the calling thread, and stops at
-/// the first that fails.
+/// Runs the schedules of one exploration, one after another on the calling thread (or, for an
+/// exhaustive search with several searchers, on threads of its own too), and stops at the first
+/// that fails.
 final class Explorer {
   typealias Body = @Sendable () async throws -> Void
 
@@ -153,15 +154,16 @@ final class Explorer {
     guard let found = failure.preemptions?.found, found > 0, configuration.minimizationBudget > 0 else { return failure }
     var budget = configuration.minimizationBudget
     for bound in 0..<found {
-      var counting = PreemptionCounting(DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0))
-      while budget > 0, counting.beginRun() {
+      var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0)
+      while budget > 0, oracle.beginRun() {
         budget -= 1
-        let outcome = runOnce(&counting)
-        if var smaller = self.failure(of: outcome, seed: nil, preemptions: counting.preemptions, strategy: .preemptionBounded(bound)) {
+        let outcome = runOnce(&oracle)
+        let preemptions = oracle.preemptionsSoFar ?? 0
+        if var smaller = self.failure(of: outcome, seed: nil, preemptions: preemptions, strategy: .preemptionBounded(bound)) {
           smaller.strategy = "\(failure.strategy), then a search for fewer preemptions"
           smaller.scheduleNumber = failure.scheduleNumber
           smaller.seed = failure.seed
-          smaller.preemptions = (counting.preemptions, found)
+          smaller.preemptions = (preemptions, found)
           return smaller
         }
       }
