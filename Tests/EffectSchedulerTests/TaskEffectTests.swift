@@ -1,5 +1,6 @@
 import EffectScheduler
 import Effects
+import Foundation
 import Testing
 
 @Suite("Task.effect")
@@ -40,14 +41,17 @@ struct TaskEffectTests {
     #expect(execution.value == 1)
   }
 
-  @Test("a plain Task escapes the scheduler, and its hand-back is marked as coming from outside")
-  func escapingTaskIsVisible() async throws {
-    // The escaped task runs on the shared pool, which a busy test run can keep waiting: the long
-    // timeout costs nothing when the hand-back comes, as it ends the wait.
+  @Test("a thread of its own escapes the scheduler, and its hand-back is marked as coming from outside")
+  func escapingThreadIsVisible() async throws {
+    // The thread may be slow to start on a busy machine: the long timeout costs nothing when the
+    // hand-back comes, as it ends the wait.
     let execution = try await DeterministicScheduler.run(configuration: SchedulerConfiguration(outsideWorldTimeout: .seconds(20))) {
-      await Task { await Task.yield() }.value
+      await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume() }
+      }
     }
     #expect(execution.trace.events.contains { $0.fromOutside && $0.task == TaskID(0) })
+    #expect(execution.trace.stepsWithWorkFromOutside == [1])
   }
 }
 

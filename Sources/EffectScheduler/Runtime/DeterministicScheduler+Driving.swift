@@ -15,6 +15,12 @@ extension DeterministicScheduler {
       if readyJobs.isEmpty {
         if rootCompleted { return finish() }
         if let whenIdle, whenIdle() { continue }
+        // Nothing is ready, so time moves on to the next wake-up, unless the test machinery has
+        // announced work it will hand back: that comes first, as it takes no time.
+        if !timers.isEmpty, mailbox.expectedFromOutside == 0 {
+          advanceClock()
+          continue
+        }
         // Work announced by the test machinery comes back without fail, so it is waited for
         // without a time limit; anything else gets the configured timeout. A wake-up without a
         // job (an announcement withdrawn, or a signal left over from a job already collected)
@@ -44,13 +50,14 @@ extension DeterministicScheduler {
       let job = readyJobs.remove(at: position)
       let info = readyInfo.remove(at: position)
       choices.append(ScheduleChoice(picking: info, at: position))
+      if tracksStepStarts { stepStartedAt = .now }
       run(job, info)
       step += 1
     }
   }
 
   /// Adds a job to the ready jobs, registering its task if this is the task's first job.
-  func admit(_ job: UnownedJob, fromOutside: Bool) {
+  func admit(_ job: UnownedJob, fromOutside: Bool, onMainActor: Bool) {
     if !fromOutside { learnRunningTaskName() }
     let flags = JobFlags(job)
     if flags.isContinuationTrampoline {
@@ -64,11 +71,12 @@ extension DeterministicScheduler {
     }
     readyJobs.append(job)
     let scheduledBy = task == nil && !fromOutside ? runningTask : nil
-    readyInfo.append(ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy))
+    readyInfo.append(ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor))
   }
 
   private func spawn(runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {
     let parent = fromOutside ? nil : currentTaskID()
+    if registry.records.isEmpty { rootRuntimeID = runtimeID }
     let id = registry.register(runtimeID: runtimeID, flags: flags, parent: parent)
     record(id, .spawned)
     return id
@@ -82,7 +90,7 @@ extension DeterministicScheduler {
 
   /// Learns the name of the task whose job is running, when it hands the scheduler a job. The
   /// runtime offers no way to read another task's name, so this is the moment to learn it.
-  private func learnRunningTaskName() {
+  func learnRunningTaskName() {
     guard let id = runningTask, !registry[id].nameResolved else { return }
     registry[id].nameResolved = true
     registry[id].info.name = registry[id].info.name ?? currentTaskName()
@@ -102,10 +110,11 @@ extension DeterministicScheduler {
   }
 
   private func collectMail() {
-    for job in mailbox.collect() { admit(job, fromOutside: true) }
+    for mail in mailbox.collect() { admit(mail.job, fromOutside: true, onMainActor: mail.onMainActor) }
   }
 
   private func run(_ job: UnownedJob, _ info: ReadyJob) {
+    if info.arrivedFromOutside { outsideSteps.append(step) }
     guard let id = info.task else {
       append(TraceEvent(step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy))
       job.runSynchronously(on: executor)
@@ -115,10 +124,12 @@ extension DeterministicScheduler {
       registry[id].cancelled = true
       record(id, .cancelled)
     }
-    record(id, registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside)
+    record(
+      id, registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside,
+      onMainActor: info.isOnMainActor)
     registry[id].waitingOn = nil
     runningTask = id
-    job.runSynchronously(on: executor)
+    runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     runningTask = nil
     registry[id].segments += 1
     registry[id].lastStep = step
@@ -126,8 +137,26 @@ extension DeterministicScheduler {
     registry[id].lastJobEnd = events.count - 1
   }
 
-  func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false) {
-    append(TraceEvent(step: step, task: task, kind: kind, fromOutside: fromOutside))
+  /// Runs a task's job, and with it the hops the task makes to the global executor on the way
+  /// (see ``takeGlobalJob(_:)``).
+  func runTaskJob(_ job: UnownedJob, runtimeID: UInt64, onMainActor: Bool) {
+    runningRuntimeID = runtimeID
+    runningOnMainActor = onMainActor
+    if onMainActor {
+      job.runSynchronously(isolatedTo: mainActorExecutor.asUnownedSerialExecutor(), taskExecutor: executor)
+    } else {
+      job.runSynchronously(on: executor)
+    }
+    while let hop = selfHop {
+      selfHop = nil
+      runningOnMainActor = false
+      hop.runSynchronously(on: executor)
+    }
+    runningRuntimeID = 0
+  }
+
+  func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false, onMainActor: Bool = false) {
+    append(TraceEvent(step: step, task: task, kind: kind, fromOutside: fromOutside, onMainActor: onMainActor))
   }
 
   /// Adds an event to the trace and folds it into the trace's fingerprint, which tells traces
@@ -137,8 +166,12 @@ extension DeterministicScheduler {
     var packed = UInt64(truncatingIfNeeded: event.step) << 24
     packed |= UInt64(truncatingIfNeeded: (event.task?.rawValue ?? 0xFFF) & 0xFFF) << 12
     packed |= UInt64(truncatingIfNeeded: (event.scheduledBy?.rawValue ?? 0xFF) & 0xFF) << 4
-    packed |= UInt64(event.kind.code) << 1 | (event.fromOutside ? 1 : 0)
-    fingerprint = (fingerprint ^ packed) &* 0x100_0000_01B3
+    packed |= UInt64(event.kind.code) << 1 | (event.fromOutside ? 1 : 0) | (event.onMainActor ? 1 << 60 : 0)
+    foldIntoFingerprint(packed)
+  }
+
+  func foldIntoFingerprint(_ value: UInt64) {
+    fingerprint = (fingerprint ^ value) &* 0x100_0000_01B3
   }
 
   // MARK: Ending a run
@@ -147,6 +180,7 @@ extension DeterministicScheduler {
     completeStructuredChildren()
     isDriving = false
     mailbox.close(.finished, runningLateOn: self)
+    releaseTimers()
     do {
       try strategy!.runDidFinish(step)
     } catch let divergence as ReplayDivergence {

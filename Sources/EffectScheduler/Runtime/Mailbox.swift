@@ -13,9 +13,15 @@ final class Mailbox: Sendable {
     case abandoned
   }
 
+  /// A job handed over, and whether it is for the scheduler's stand-in for the main actor.
+  struct Mail {
+    let job: UnownedJob
+    let onMainActor: Bool
+  }
+
   private struct State {
     var phase = Phase.running
-    var jobs: [UnownedJob] = []
+    var jobs: [Mail] = []
     var everReceived = false
     var expectedFromOutside = 0
   }
@@ -42,10 +48,11 @@ final class Mailbox: Sendable {
   }
 
   /// Hands over a job from a thread the scheduler does not own.
-  func post(_ job: UnownedJob, runningLateOn executor: some TaskExecutor & Sendable) {
+  func post(_ job: UnownedJob, onMainActor: Bool = false, runningLateOn scheduler: DeterministicScheduler) {
+    let mail = Mail(job: job, onMainActor: onMainActor)
     let phase = state.withLock { state in
       if state.phase == .running {
-        state.jobs.append(job)
+        state.jobs.append(mail)
         state.everReceived = true
       }
       return state.phase
@@ -55,14 +62,14 @@ final class Mailbox: Sendable {
       hasMail.store(true, ordering: .releasing)
       wakeUp.signal()
     case .finished:
-      runLate(job, on: executor)
+      runLate(mail, on: scheduler)
     case .abandoned:
       break
     }
   }
 
   /// Takes every waiting job, in arrival order.
-  func collect() -> [UnownedJob] {
+  func collect() -> [Mail] {
     hasMail.store(false, ordering: .releasing)
     return state.withLock { state in
       defer { state.jobs.removeAll() }
@@ -105,7 +112,7 @@ final class Mailbox: Sendable {
   }
 
   /// Ends the run; jobs still waiting are dropped or run late according to `phase`.
-  func close(_ phase: Phase, runningLateOn executor: some TaskExecutor & Sendable) {
+  func close(_ phase: Phase, runningLateOn scheduler: DeterministicScheduler) {
     let leftover = state.withLock { state in
       state.phase = phase
       defer { state.jobs.removeAll() }
@@ -113,19 +120,26 @@ final class Mailbox: Sendable {
     }
     hasMail.store(false, ordering: .releasing)
     guard phase == .finished else { return }
-    for job in leftover { runLate(job, on: executor) }
+    for mail in leftover { runLate(mail, on: scheduler) }
   }
 
   /// Runs a job that arrived after its program finished, one at a time with this scheduler's
   /// other late jobs, on a queue made the first time one arrives: they are rare, and no run waits
   /// for them.
-  private func runLate(_ job: UnownedJob, on executor: some TaskExecutor & Sendable) {
+  private func runLate(_ mail: Mail, on scheduler: DeterministicScheduler) {
     let queue = lateJobs.withLock { queue in
       if let queue { return queue }
       let created = DispatchQueue(label: "EffectScheduler.late-jobs")
       queue = created
       return created
     }
-    queue.async { job.runSynchronously(on: executor.asUnownedTaskExecutor()) }
+    queue.async {
+      if mail.onMainActor {
+        mail.job.runSynchronously(
+          isolatedTo: scheduler.mainActorExecutor.asUnownedSerialExecutor(), taskExecutor: scheduler.asUnownedTaskExecutor())
+      } else {
+        mail.job.runSynchronously(on: scheduler.asUnownedTaskExecutor())
+      }
+    }
   }
 }

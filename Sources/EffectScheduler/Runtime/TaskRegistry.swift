@@ -27,6 +27,9 @@ struct TaskRegistry {
     _modify { yield &records[id.rawValue] }
   }
 
+  /// The runtime id of a registered task.
+  func runtimeID(of id: TaskID) -> UInt64 { runtimeIDs[id.rawValue] }
+
   func id(forRuntimeID runtimeID: UInt64) -> TaskID? {
     if let indexByRuntimeID { return indexByRuntimeID[runtimeID].map(TaskID.init(rawValue:)) }
     var low = 0

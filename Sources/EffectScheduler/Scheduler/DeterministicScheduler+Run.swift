@@ -59,15 +59,22 @@ extension DeterministicScheduler {
   /// Runs `root` as the root task on this scheduler, which must be fresh or reset, calling
   /// `strategy` for every choice.
   private func execute<Value>(_ root: RootTask<Value>, strategy: StrategyReference) -> RunRecord {
+    RuntimeHooks.installed
+    RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
+    DrivingThread.set(self)
+    runStartedAt = .now
     // An explicit priority, so runs do not depend on the driver thread's quality of service.
     // The closure captures one object, so it needs no context of its own.
     Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
-    defer { self.strategy = nil }
     let ending = drive()
+    self.strategy = nil
+    DrivingThread.set(nil)
+    OwnedTasks.remove(ownedRuntimeIDs)
+    RuntimeHooks.runsUnderWay.subtract(1, ordering: .relaxed)
     return RunRecord(
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
-      traceFingerprint: fingerprint)
+      clockAdvances: clockAdvances, outsideSteps: outsideSteps, traceFingerprint: fingerprint)
   }
 }
 
@@ -104,12 +111,18 @@ package struct RunRecord {
   let tasks: [TaskRegistry.Record]
   let events: [TraceEvent]
   let steps: Int
+  let clockAdvances: [ClockAdvance]
+  /// The steps whose job was handed back from outside the scheduler's control.
+  package let outsideSteps: [Int]
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
   /// almost never do.
   package let traceFingerprint: UInt64
 
   /// What happened. Built on demand: a search needs it only for the runs that fail.
-  package var trace: Trace { Trace(tasks: tasks.map(\.info), events: events, steps: steps) }
+  package var trace: Trace {
+    Trace(tasks: tasks.map(\.info), events: events, steps: steps, clockAdvances: clockAdvances)
+  }
+
 
   /// Why the run stopped early, or `nil` when it finished.
   package var failure: SchedulerError? {
@@ -138,6 +151,8 @@ package struct RunOutcome<Value> {
   package var traceFingerprint: UInt64 { record.traceFingerprint }
   /// How many steps the run took.
   package var steps: Int { record.steps }
+  /// The steps whose job was handed back from outside the scheduler's control.
+  package var outsideSteps: [Int] { record.outsideSteps }
   /// Why the run stopped early, or `nil` when it finished.
   package var failure: SchedulerError? { record.failure }
 

@@ -26,11 +26,12 @@
 /// print(execution.trace.table)
 /// ```
 ///
-/// What escapes the scheduler: a plain `Task {}` or `Task.detached {}` does not inherit the
-/// executor preference, and `@MainActor` code runs on the main thread. Such work runs concurrently
-/// with the program and may make runs differ. When it hands work back (for example by resuming a
-/// continuation), the job is marked as arriving from outside in the trace. Use `Task.effect` for
-/// tasks that should stay under control.
+/// Code that does not prefer the scheduler is brought under control too, through process-wide
+/// runtime hooks that touch only the work of running schedulers: tasks created with a plain
+/// `Task {}` or `Task.detached {}` by controlled code, and code isolated to the main actor, which
+/// runs on the driver thread as the scheduler's jobs. Sleeps of controlled tasks wait on a virtual
+/// clock (see ``Trace/clockAdvances``). What still escapes (other threads, dispatch queues, real
+/// timers) hands work back through the mailbox, marked as coming from outside.
 public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   // Everything below but `mailbox` is touched only by the driver thread: the thread that created
   // the scheduler and runs its jobs.
@@ -61,6 +62,33 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var runningTask: TaskID?
   @exclusivity(unchecked) var rootCompleted = false
   @exclusivity(unchecked) private var unownedExecutor: UnownedTaskExecutor?
+  /// The runtime id of the run's root task: tasks created before it are not the program's.
+  @exclusivity(unchecked) var rootRuntimeID: UInt64 = 0
+  /// The runtime id of the task whose job is running, and whether it runs on the main actor.
+  @exclusivity(unchecked) var runningRuntimeID: UInt64 = 0
+  @exclusivity(unchecked) var runningOnMainActor = false
+  /// A job of the running task that it handed to the global executor only to hop there.
+  @exclusivity(unchecked) var selfHop: UnownedJob?
+  /// The runtime ids of the tasks without an executor preference that this run took over.
+  @exclusivity(unchecked) var ownedRuntimeIDs: [UInt64] = []
+
+  // Virtual time; see DeterministicScheduler+VirtualTime.swift.
+  @exclusivity(unchecked) var timers: [VirtualTimer] = []
+  @exclusivity(unchecked) var timerSequence = 0
+  @exclusivity(unchecked) var virtualNow = Duration.zero
+  @exclusivity(unchecked) var clockAdvances: [ClockAdvance] = []
+  /// The steps whose job was handed back from outside the scheduler's control.
+  @exclusivity(unchecked) var outsideSteps: [Int] = []
+  /// Whether each step notes when it began, which this scheduler does from its first sleep on, to
+  /// bound when a sleep read the clock. Before that, the start of the run bounds it.
+  @exclusivity(unchecked) var tracksStepStarts = false
+  /// The exact duration of the sleep about to be handed over, when ``SchedulerClock`` knows it.
+  @exclusivity(unchecked) var exactDelayOfNextSleep: Duration?
+  @exclusivity(unchecked) var stepStartedAt = ContinuousClock.Instant.now
+  @exclusivity(unchecked) var runStartedAt = ContinuousClock.Instant.now
+
+  /// The scheduler's stand-in for the main actor, made the first time a run hops to it.
+  private(set) lazy var mainActorExecutor = MainActorExecutor(scheduler: self)
   /// Called on the driver thread when no job is ready, before waiting; returns whether it made a
   /// job ready (for example by resuming a task it had held back).
   @exclusivity(unchecked) package var whenIdle: (() -> Bool)?
@@ -90,6 +118,13 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     runningTask = nil
     rootCompleted = false
     whenIdle = nil
+    ownedRuntimeIDs.removeAll(keepingCapacity: true)
+    timers.removeAll(keepingCapacity: true)
+    timerSequence = 0
+    virtualNow = .zero
+    clockAdvances.removeAll(keepingCapacity: true)
+    outsideSteps.removeAll(keepingCapacity: true)
+    exactDelayOfNextSleep = nil
     isDriving = true
     mailbox.reopen()
   }
@@ -109,11 +144,42 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// Takes a job from the runtime. Jobs from the driver thread join the ready jobs at once; jobs
   /// from any other thread wait in the mailbox until the driver collects them.
   public func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    enqueue(UnownedJob(job), onMainActor: false)
+  }
+
+  /// Takes a job for the scheduler itself or, with `onMainActor`, for its stand-in for the main
+  /// actor.
+  func enqueue(_ job: UnownedJob, onMainActor: Bool) {
     if isOnDriverThread && isDriving {
-      admit(job, fromOutside: false)
+      admit(job, fromOutside: false, onMainActor: onMainActor)
     } else {
-      mailbox.post(job, runningLateOn: self)
+      mailbox.post(job, onMainActor: onMainActor, runningLateOn: self)
     }
+  }
+
+  /// Takes a job the runtime meant for the global executor, handed over on the driver thread while
+  /// it drives. A task the run has not seen is taken only if it is new, created by the program:
+  /// tasks older than the root (a test's own task, resumed by the program) are passed on.
+  func takeGlobalJob(_ job: UnownedJob) -> Bool {
+    guard isDriving else { return false }
+    let flags = JobFlags(job)
+    if flags.isTask {
+      let runtimeID = runtimeTaskID(job)
+      // Run on the scheduler, a task without a preference finds itself on the wrong executor
+      // whenever it calls into nonisolated async code, and hops. On the global executor it would
+      // have gone straight on, so the hop goes on within the same step.
+      if runtimeID == runningRuntimeID, !runningOnMainActor {
+        learnRunningTaskName()
+        selfHop = job
+        return true
+      }
+      if registry.id(forRuntimeID: runtimeID) == nil {
+        guard runtimeID > rootRuntimeID else { return false }
+        OwnedTasks.add(runtimeID, to: self)
+        ownedRuntimeIDs.append(runtimeID)
+      }
+    }
+    admit(job, fromOutside: false, onMainActor: false)
+    return true
   }
 }

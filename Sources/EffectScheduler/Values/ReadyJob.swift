@@ -12,12 +12,15 @@ public struct ReadyJob: Hashable, Sendable, CustomStringConvertible {
   /// For an actor's job, the task that was running when the job was scheduled, typically the task
   /// that stepped onto the actor; `nil` when no controlled task was running.
   public var scheduledBy: TaskID?
+  /// Whether the job runs its task on the main actor, which the scheduler stands in for.
+  public var isOnMainActor: Bool
 
   /// Creates a ready job.
-  public init(task: TaskID?, arrivedFromOutside: Bool = false, scheduledBy: TaskID? = nil) {
+  public init(task: TaskID?, arrivedFromOutside: Bool = false, scheduledBy: TaskID? = nil, isOnMainActor: Bool = false) {
     self.task = task
     self.arrivedFromOutside = arrivedFromOutside
     self.scheduledBy = scheduledBy
+    self.isOnMainActor = isOnMainActor
   }
 
   /// `#3` for a task's job, `actor(#2)` for an actor's job scheduled by task #2.

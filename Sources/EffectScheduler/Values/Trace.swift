@@ -9,12 +9,28 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   public var events: [TraceEvent]
   /// How many steps, that is jobs, the run took.
   public var steps: Int
+  /// Each move of the run's virtual clock, in order; empty when nothing slept.
+  public var clockAdvances: [ClockAdvance]
 
   /// Creates a trace.
-  public init(tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0) {
+  public init(tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0, clockAdvances: [ClockAdvance] = []) {
     self.tasks = tasks
     self.events = events
     self.steps = steps
+    self.clockAdvances = clockAdvances
+  }
+
+  /// The virtual time at which `step` ran, counted from the start of the run.
+  public func time(atStep step: Int) -> Duration {
+    clockAdvances.last { $0.step <= step }?.time ?? .zero
+  }
+
+  /// The steps whose job was handed back from outside the scheduler's control: from another
+  /// thread, a dispatch queue or a real timer.
+  public var stepsWithWorkFromOutside: [Int] {
+    var steps: [Int] = []
+    for event in events where event.fromOutside && steps.last != event.step { steps.append(event.step) }
+    return steps
   }
 
   /// The task with this id, if the run saw it.
@@ -44,7 +60,8 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   public func table(lastSteps steps: Int) -> String {
     guard self.steps > steps else { return table }
     let first = self.steps - steps
-    let shortened = Trace(tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps)
+    let shortened = Trace(
+      tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances)
     return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
   }
 }

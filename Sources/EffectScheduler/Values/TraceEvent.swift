@@ -30,20 +30,26 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   /// For an actor's job, the task that was running when it was scheduled (see
   /// ``ReadyJob/scheduledBy``).
   public var scheduledBy: TaskID?
+  /// Whether the job that began runs its task on the main actor.
+  public var onMainActor: Bool
 
   /// Creates an event.
-  public init(step: Int, task: TaskID?, kind: Kind, fromOutside: Bool = false, scheduledBy: TaskID? = nil) {
+  public init(
+    step: Int, task: TaskID?, kind: Kind, fromOutside: Bool = false, scheduledBy: TaskID? = nil, onMainActor: Bool = false
+  ) {
     self.step = step
     self.task = task
     self.kind = kind
     self.fromOutside = fromOutside
     self.scheduledBy = scheduledBy
+    self.onMainActor = onMainActor
   }
 
   /// `step 4: #2 resumed`.
   public var description: String {
     let subject = task.map(\.description) ?? "actor" + (scheduledBy.map { " scheduled by \($0)," } ?? "")
-    return "step \(step): \(subject) \(kind.rawValue)\(fromOutside ? " (from outside)" : "")"
+    let place = onMainActor ? " on the MainActor" : ""
+    return "step \(step): \(subject) \(kind.rawValue)\(place)\(fromOutside ? " (from outside)" : "")"
   }
 }
 

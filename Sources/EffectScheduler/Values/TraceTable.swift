@@ -18,13 +18,17 @@ struct TraceTable {
       let separator = cell.isEmpty || text.hasPrefix("→") ? "" : " "
       rows[rows.count - 1].cells[column] = cell + separator + text
     }
-    let header = ["step"] + trace.tasks.map(\.description) + ["actors"]
-    let body = rows.map { ["\($0.step)"] + $0.cells }
+    let showsTime = !trace.clockAdvances.isEmpty
+    let header = ["step"] + (showsTime ? ["time"] : []) + trace.tasks.map(\.description) + ["actors"]
+    let body = rows.map { row in
+      ["\(row.step)"] + (showsTime ? [trace.time(atStep: row.step).compactDescription] : []) + row.cells
+    }
     var widths = header.map(\.count)
     for row in body {
       for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
     }
-    let showActors = body.contains { !$0[columns].isEmpty }
+    let actorColumn = columns + (showsTime ? 1 : 0)
+    let showActors = body.contains { !$0[actorColumn].isEmpty }
     func line(_ cells: [String]) -> String {
       let shown = showActors ? cells : Array(cells.dropLast())
       return shown.enumerated().map { index, cell in
@@ -37,7 +41,7 @@ struct TraceTable {
   }
 
   private func cellText(_ event: TraceEvent, points: inout [Int]) -> String {
-    let outside = event.fromOutside ? "(outside) " : ""
+    let outside = (event.fromOutside ? "(outside) " : "") + (event.onMainActor ? "MainActor " : "")
     guard let id = event.task?.rawValue else { return event.scheduledBy.map { "job for \($0)" } ?? "job" }
     switch event.kind {
     case .spawned: return "spawned"

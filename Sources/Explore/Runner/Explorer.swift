@@ -224,6 +224,10 @@ extension ExplorationFailure {
     } else if case .failure(let thrown)? = outcome.result {
       error = thrown
       summary = "the body threw: \(String(reflecting: thrown))"
+    } else if !outcome.outsideSteps.isEmpty {
+      let failure = WorkFromOutside(steps: outcome.outsideSteps)
+      error = failure
+      summary = failure.description
     } else {
       return nil
     }

@@ -1,0 +1,107 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import Synchronization
+
+// Two process-wide hooks of the concurrency runtime bring code that does not prefer the scheduler
+// under its control:
+// - `swift_task_enqueueGlobal_hook` sees every job bound for the global executor: the jobs of
+//   plain `Task {}` and `Task.detached {}`, and of the default actors they call.
+// - `swift_task_getMainExecutor_hook` is asked for the main actor's executor on every hop to the
+//   main actor; on a driver thread it answers with that scheduler's stand-in for the main actor.
+// Both are installed once, chain to whatever was installed before, and touch only work of a
+// driver thread while it drives or of a task a running scheduler owns; everything else passes on
+// untouched, so code outside any scheduler and parallel runs are unaffected.
+
+typealias EnqueueGlobalOriginal = @convention(thin) (UnownedJob) -> Void
+typealias EnqueueGlobalHook = @convention(thin) (UnownedJob, EnqueueGlobalOriginal) -> Void
+typealias GetMainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
+typealias GetMainExecutorHook = @convention(thin) (GetMainExecutorOriginal) -> UnownedSerialExecutor
+
+enum RuntimeHooks {
+  /// How many runs are under way in the process. While there are none, the hooks pass every job
+  /// on after one atomic load.
+  static let runsUnderWay = Atomic<Int>(0)
+
+  /// The hooks that were installed before ours, called for everything ours pass on.
+  nonisolated(unsafe) private static var previousEnqueueGlobal: EnqueueGlobalHook?
+  nonisolated(unsafe) private static var previousGetMainExecutor: GetMainExecutorHook?
+
+  /// Installs both hooks the first time it is read; later reads do nothing.
+  static let installed: Void = {
+    guard let handle = dlopen(nil, RTLD_NOW) else { return }
+    if let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") {
+      let hook = symbol.assumingMemoryBound(to: EnqueueGlobalHook?.self)
+      previousEnqueueGlobal = hook.pointee
+      hook.pointee = { job, original in
+        if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, RuntimeHooks.route(job) { return }
+        if let previous = RuntimeHooks.previousEnqueueGlobal { previous(job, original) } else { original(job) }
+      }
+    }
+    if let symbol = dlsym(handle, "swift_task_getMainExecutor_hook") {
+      let hook = symbol.assumingMemoryBound(to: GetMainExecutorHook?.self)
+      previousGetMainExecutor = hook.pointee
+      hook.pointee = { original in
+        if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler {
+          return scheduler.mainActorExecutor.asUnownedSerialExecutor()
+        }
+        if let previous = RuntimeHooks.previousGetMainExecutor { return previous(original) }
+        return original()
+      }
+    }
+  }()
+
+  /// Hands a job bound for the global executor to the scheduler that owns it: the one driving
+  /// this thread, or the one whose task it is. Returns whether a scheduler took it.
+  private static func route(_ job: UnownedJob) -> Bool {
+    if let scheduler = DrivingThread.scheduler { return scheduler.takeGlobalJob(job) }
+    guard JobFlags(job).isTask, let scheduler = OwnedTasks.owner(ofRuntimeID: runtimeTaskID(job)) else { return false }
+    scheduler.mailbox.post(job, runningLateOn: scheduler)
+    return true
+  }
+}
+
+/// Which scheduler, if any, the calling thread drives right now.
+enum DrivingThread {
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// The scheduler this thread drives, while it drives.
+  static var scheduler: DeterministicScheduler? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<DeterministicScheduler>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Marks the calling thread as driving `scheduler` (or nothing, with `nil`).
+  static func set(_ scheduler: DeterministicScheduler?) {
+    pthread_setspecific(key, scheduler.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })
+  }
+}
+
+/// The tasks without an executor preference that running schedulers own, by runtime task id, so a
+/// job of theirs handed to the global executor from another thread reaches its scheduler.
+enum OwnedTasks {
+  private static let owners = Mutex<[UInt64: Unmanaged<DeterministicScheduler>]>([:])
+
+  static func owner(ofRuntimeID id: UInt64) -> DeterministicScheduler? {
+    owners.withLock { $0[id]?.takeUnretainedValue() }
+  }
+
+  static func add(_ id: UInt64, to scheduler: DeterministicScheduler) {
+    owners.withLock { $0[id] = Unmanaged.passUnretained(scheduler) }
+  }
+
+  static func remove(_ ids: [UInt64]) {
+    guard !ids.isEmpty else { return }
+    owners.withLock { owners in
+      for id in ids { owners[id] = nil }
+    }
+  }
+}

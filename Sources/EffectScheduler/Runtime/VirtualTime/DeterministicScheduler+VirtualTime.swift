@@ -1,0 +1,90 @@
+#if compiler(>=6.3)
+  @_spi(ExperimentalScheduling) import _Concurrency
+#endif
+import Dispatch
+
+// Virtual time: sleeps of controlled tasks reach the scheduler as jobs with a deadline
+// (`SchedulingExecutor`), which it holds until its virtual clock gets there. The clock starts at
+// zero each run and moves only when no job is ready: then it jumps to the earliest deadline and the
+// wake-ups due at that instant become ready together, for the strategy to order.
+
+extension DeterministicScheduler {
+  /// Holds `job` until the virtual clock has advanced by a duration somewhere in
+  /// `earliest...latest` (see ``roundestDuration(from:to:)``). Off the driver thread, or once the
+  /// run is over, the job waits in real time instead.
+  func schedule(_ job: UnownedJob, after earliest: Duration, upTo latest: Duration) {
+    guard isOnDriverThread, isDriving else {
+      DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: earliest.nanoseconds))) {
+        job.runSynchronously(on: self.asUnownedTaskExecutor())
+      }
+      return
+    }
+    learnRunningTaskName()
+    tracksStepStarts = true
+    let delay: Duration
+    if let exact = exactDelayOfNextSleep {
+      exactDelayOfNextSleep = nil
+      delay = exact
+    } else {
+      delay = earliest == latest ? earliest : roundestDuration(from: earliest, to: latest)
+    }
+    let timer = VirtualTimer(deadline: virtualNow + delay, sequence: timerSequence, job: job)
+    timerSequence += 1
+    let index = timers.firstIndex { ($0.deadline, $0.sequence) > (timer.deadline, timer.sequence) } ?? timers.endIndex
+    timers.insert(timer, at: index)
+  }
+
+  /// How long ago, in real time, the step under way began: the longest a sleep's own reading of
+  /// the clock can precede its hand-over.
+  var realTimeSinceStepStart: Duration {
+    (tracksStepStarts ? stepStartedAt : runStartedAt).duration(to: .now)
+  }
+
+  /// Moves the virtual clock to the earliest deadline and runs the wake-ups due then, which make
+  /// their sleeping tasks ready. Like trampolines they are not steps.
+  func advanceClock() {
+    let deadline = timers[0].deadline
+    virtualNow = deadline
+    clockAdvances.append(ClockAdvance(step: step, time: deadline))
+    foldIntoFingerprint(UInt64(truncatingIfNeeded: deadline.nanoseconds) &+ 0x7FFF_0000)
+    var due = 0
+    while due < timers.count, timers[due].deadline == deadline { due += 1 }
+    let firing = timers[..<due].map(\.job)
+    timers.removeFirst(due)
+    // A wake-up is a task of the runtime's own, which is not the program's: it runs here, hops
+    // included, without being registered.
+    for job in firing { runTaskJob(job, runtimeID: runtimeTaskID(job), onMainActor: false) }
+  }
+
+  /// Runs the wake-ups still held when a run ends, so their jobs are not leaked: those of
+  /// cancelled sleeps do nothing, and the others wake tasks that go on after the run, uncontrolled.
+  func releaseTimers() {
+    let left = timers.map(\.job)
+    timers.removeAll(keepingCapacity: true)
+    for job in left { job.runSynchronously(on: executor) }
+  }
+}
+
+#if compiler(>=6.3)
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @_spi(ExperimentalScheduling) extension DeterministicScheduler: SchedulingExecutor {
+    /// Takes the wake-up of a sleep, due `delay` from now, and holds it on the virtual clock.
+    public func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+    ) {
+      let exact = (delay as? Duration) ?? .zero
+      schedule(UnownedJob(job), after: exact, upTo: exact)
+    }
+
+    /// Takes the wake-up of a sleep, due at `instant` on `clock`, and holds it on the virtual clock.
+    public func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+    ) {
+      let job = UnownedJob(job)
+      guard let remaining = clock.now.duration(to: instant) as? Duration else {
+        return schedule(job, after: .zero, upTo: .zero)
+      }
+      schedule(job, after: remaining, upTo: remaining + realTimeSinceStepStart)
+    }
+  }
+#endif

@@ -1,0 +1,18 @@
+/// Why `explore` fails a run that otherwise passed: work from outside the scheduler's control took
+/// part in it, so its outcome may depend on timing that no schedule decides.
+public struct WorkFromOutside: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The steps whose job was handed back from outside the scheduler's control.
+  public var steps: [Int]
+
+  /// Creates the failure.
+  public init(steps: [Int]) { self.steps = steps }
+
+  /// `work from outside the scheduler took part at steps 4, 9: …`.
+  public var description: String {
+    let shown = steps.prefix(20).map(String.init).joined(separator: ", ") + (steps.count > 20 ? ", …" : "")
+    return "work from outside the scheduler took part at step\(steps.count == 1 ? "" : "s") \(shown): "
+      + "a thread, dispatch queue or real timer the scheduler does not control handed work back, so this "
+      + "outcome may depend on real timing that no schedule decides. Keep such work out of the explored body, "
+      + "or replace it with an effect or a task the scheduler runs."
+  }
+}
