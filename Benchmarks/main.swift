@@ -228,3 +228,44 @@ if wanted("memory") {
     print("  (this platform does not report resident memory)")
   }
 }
+
+// MARK: Plain Task spawns with the runtime hooks installed, no scheduler running
+
+if wanted("hooks") {
+  // The hooks cannot be taken out once in, so each side runs in a process of its own: this one
+  // starts the two kinds in alternating rounds and keeps the best of each.
+  let pairs = 7
+  var without = 0.0
+  var with = 0.0
+  for _ in 0..<pairs {
+    without = max(without, plainSpawnRateInChildProcess(installingHooks: false))
+    with = max(with, plainSpawnRateInChildProcess(installingHooks: true))
+  }
+  print("\nPlain Task spawn + await, no scheduler running (\(plainSpawns) tasks a process, best of \(pairs) alternating processes):")
+  print("  hooks not installed: \(Int(without)) tasks/s")
+  print("  hooks installed:     \(Int(with)) tasks/s")
+  print("  ratio (time with hooks / time without): \(format(without / with))  (target <= 1.05)")
+}
+
+if let mode = selected.first(where: { $0.hasPrefix("plain-spawn-") }) {
+  print(await plainSpawnRate(installingHooks: mode == "plain-spawn-hooked"))
+}
+
+// MARK: Exhaustive exploration of a debounced search with a 300 ms Task.sleep
+
+if wanted("debounce") {
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.checksDeterminism = false
+  var rate = 0.0
+  var schedules = 0
+  for _ in 0..<rounds {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let summary = try await explore(.exhaustive, configuration: configuration) { await debouncedSearch() }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    precondition(summary.exploredEverySchedule)
+    schedules = summary.schedules
+    rate = max(rate, Double(summary.schedules) / seconds)
+  }
+  print("\nExhaustive exploration of a search debounced with Task.sleep(for: .milliseconds(300)), plain Task {} (\(schedules) schedules, best of \(rounds)):")
+  print("  \(Int(rate)) schedules/s  (target >= 10000; in real time each schedule would take at least 0.3 s)")
+}
