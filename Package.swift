@@ -21,6 +21,8 @@ let package = Package(
     .executableTarget(name: "Echo", dependencies: ["Effects"], path: "Examples/Echo"),
     .executableTarget(name: "BankTransfer", dependencies: ["Effects", "Explore"], path: "Examples/BankTransfer"),
     .executableTarget(name: "DiningPhilosophers", dependencies: ["Effects", "Explore"], path: "Examples/DiningPhilosophers"),
+    .executableTarget(name: "RandomNumbers", dependencies: ["Effects", "Explore"], path: "Examples/RandomNumbers"),
+    .executableTarget(name: "Debounce", dependencies: ["EffectScheduler", "Effects", "Explore"], path: "Examples/Debounce"),
     .executableTarget(
       name: "Benchmarks",
       dependencies: ["EffectScheduler", "Effects", "Explore"],
@@ -28,7 +30,7 @@ let package = Package(
     ),
     .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectScheduler", "Echo"]),
-    .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects"]),
+    .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects", "RandomNumbers", "Debounce"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -92,9 +92,12 @@ extension DeterministicScheduler {
   /// runtime offers no way to read another task's name, so this is the moment to learn it.
   func learnRunningTaskName() {
     guard let id = runningTask, !registry[id].nameResolved else { return }
+    // Within a hop the runtime may have no current task yet: the name is learned later.
+    guard currentRuntimeTaskID() == registry.runtimeID(of: id) else { return }
     registry[id].nameResolved = true
     registry[id].info.name = registry[id].info.name ?? currentTaskName()
   }
+
 
   /// Runs the trampolines enqueued since the last step, in order. They are not steps: all they do
   /// is put the task they resume at the back of the ready jobs, as `Task.yield()` promises, so

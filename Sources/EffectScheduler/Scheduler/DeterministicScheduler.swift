@@ -169,7 +169,6 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
       // whenever it calls into nonisolated async code, and hops. On the global executor it would
       // have gone straight on, so the hop goes on within the same step.
       if runtimeID == runningRuntimeID, !runningOnMainActor {
-        learnRunningTaskName()
         selfHop = job
         return true
       }

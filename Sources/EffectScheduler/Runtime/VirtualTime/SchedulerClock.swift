@@ -21,8 +21,17 @@ public struct SchedulerClock: Clock {
 
   /// The current instant: under a scheduler, the run's start plus its virtual time.
   public var now: Instant {
-    guard let scheduler = DeterministicScheduler.current, scheduler.isOnDriverThread else { return .now }
+    guard let scheduler = Self.scheduler else { return .now }
     return scheduler.virtualInstant
+  }
+
+  /// The scheduler running the calling code: the task-local one, or for a detached task, which
+  /// does not inherit it, the one driving this thread.
+  private static var scheduler: DeterministicScheduler? {
+    guard let scheduler = DeterministicScheduler.current ?? DrivingThread.scheduler, scheduler.isOnDriverThread else {
+      return nil
+    }
+    return scheduler
   }
 
   /// The continuous clock's resolution.
@@ -30,7 +39,7 @@ public struct SchedulerClock: Clock {
 
   /// Sleeps until `deadline`; under a scheduler, on its virtual clock, to the exact duration.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    guard let scheduler = DeterministicScheduler.current, scheduler.isOnDriverThread else {
+    guard let scheduler = Self.scheduler else {
       return try await ContinuousClock().sleep(until: deadline, tolerance: tolerance)
     }
     let delay = max(.zero, scheduler.virtualInstant.duration(to: deadline))
