@@ -95,12 +95,8 @@ final class Mailbox: Sendable {
       wakeUp.wait()
       return isEmpty ? .wokenUp : .mail
     }
-    let (seconds, attoseconds) = timeout.components
-    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    let deadline =
-      nanoseconds.overflow
-      ? DispatchTime.distantFuture
-      : DispatchTime.now() + .nanoseconds(Int(clamping: nanoseconds.partialValue + attoseconds / 1_000_000_000))
+    let nanoseconds = timeout.nanoseconds
+    let deadline = nanoseconds == .max ? DispatchTime.distantFuture : DispatchTime.now() + .nanoseconds(Int(clamping: nanoseconds))
     if wakeUp.wait(timeout: deadline) == .timedOut { return isEmpty ? .timedOut : .mail }
     return isEmpty ? .wokenUp : .mail
   }
