@@ -27,6 +27,15 @@ private actor Account {
     await Task.yield()
     balance = current + amount
   }
+
+  func depositLater(_ amount: Int) async {
+    try? await Task.sleep(for: .seconds(5))
+    balance += amount
+  }
+
+  func depositFromNewTask(_ amount: Int) async {
+    await Task { await self.deposit(amount) }.value
+  }
 }
 
 /// A one-shot signal between threads, with bounded waits.
@@ -125,18 +134,19 @@ struct PlainTaskTests {
     #expect(replayedKept.value == 30)
   }
 
-  @Test("known limitation: a Task.yield() inside a default actor's method, called from a plain task, comes back from outside")
-  func yieldInsideActorEscapes() async throws {
-    // The escaped job runs on the shared pool, which a busy machine can keep waiting.
-    let execution = try await DeterministicScheduler.run(configuration: SchedulerConfiguration(outsideWorldTimeout: .seconds(20))) {
+  @Test("a plain task's Task.yield() and Task.sleep inside a default actor's method, and a Task {} the method creates, stay under the scheduler")
+  func insideActorMethods() async throws {
+    let execution = try await DeterministicScheduler.run {
       let account = Account()
       await Task { await account.deposit(10) }.value
+      await Task { await account.depositLater(5) }.value
+      await account.depositFromNewTask(1)
       return await account.balance
     }
-    #expect(execution.value == 10)
-    withKnownIssue("the actor's job runs the plain task without the scheduler, so its yield goes to the global pool") {
-      #expect(execution.trace.stepsWithWorkFromOutside.isEmpty)
-    }
+    #expect(execution.value == 16)
+    #expect(execution.trace.stepsWithWorkFromOutside.isEmpty)
+    #expect(execution.trace.clockAdvances.map(\.time) == [Duration.seconds(5)], "the 5 s sleep took virtual time only")
+    #expect(execution.trace.tasks.count == 4)
   }
 
   @Test("a plain Task created outside any scheduler while a run is under way runs normally, in real time")

@@ -11,15 +11,15 @@ private actor Download {
 }
 
 /// The user cancels a download while the worker waits on the network; `finishing` is how the
-/// worker records that it is done.
-private func cancelMidDownload(finishing: @escaping @Sendable (Download) async -> Void) async throws {
+/// worker records that it is done. `spawn` makes both tasks.
+private func cancelMidDownload(_ spawn: Spawn, finishing: @escaping @Sendable (Download) async -> Void) async throws {
   let download = Download()
-  let worker = Task.effect(name: "worker") {
+  let worker = spawn(name: "worker") {
     await download.begin()
     await Task.yield()  // the network
     await finishing(download)
   }
-  let user = Task.effect(name: "user") {
+  let user = spawn(name: "user") {
     worker.cancel()
     await download.cancel()
   }
@@ -31,7 +31,7 @@ private func cancelMidDownload(finishing: @escaping @Sendable (Download) async -
 extension ClassicBug {
   static let cancellationRace = ClassicBug(
     name: "cancellation race",
-    buggy: { try await cancelMidDownload { await $0.finish() } },
-    fixed: { try await cancelMidDownload { await $0.finishUnlessCancelled() } },
+    buggy: { spawn in try await cancelMidDownload(spawn) { await $0.finish() } },
+    fixed: { spawn in try await cancelMidDownload(spawn) { await $0.finishUnlessCancelled() } },
     randomBudget: 20, pctBudget: 20)
 }

@@ -6,6 +6,9 @@ private actor ImageCache {
   private var images: [String: Int] = [:]
   private var inFlight: [String: Task<Int, Never>] = [:]
   private(set) var downloads = 0
+  private let spawn: Spawn
+
+  init(spawn: Spawn) { self.spawn = spawn }
 
   func imageCheckingThenActing(_ key: String) async -> Int {
     if let image = images[key] { return image }
@@ -17,7 +20,7 @@ private actor ImageCache {
   func imageSharingDownloads(_ key: String) async -> Int {
     if let image = images[key] { return image }
     if let download = inFlight[key] { return await download.value }
-    let download = Task.effect(name: "download \(key)") { await self.download(key) }
+    let download = spawn(name: "download \(key)") { await self.download(key) }
     inFlight[key] = download
     let image = await download.value
     images[key] = image
@@ -32,11 +35,12 @@ private actor ImageCache {
   }
 }
 
-/// Two lookups of the same key; `lookUp` is how each one reaches the cache.
-private func twoLookups(_ lookUp: @escaping @Sendable (ImageCache, String) async -> Int) async throws {
-  let cache = ImageCache()
-  let first = Task.effect(name: "first") { await lookUp(cache, "cat") }
-  let second = Task.effect(name: "second") { await lookUp(cache, "cat") }
+/// Two lookups of the same key, from tasks made by `spawn`; `lookUp` is how each one reaches the
+/// cache.
+private func twoLookups(_ spawn: Spawn, _ lookUp: @escaping @Sendable (ImageCache, String) async -> Int) async throws {
+  let cache = ImageCache(spawn: spawn)
+  let first = spawn(name: "first") { await lookUp(cache, "cat") }
+  let second = spawn(name: "second") { await lookUp(cache, "cat") }
   _ = await (first.value, second.value)
   let downloads = await cache.downloads
   try check(downloads == 1, "downloaded \(downloads) times")
@@ -45,7 +49,7 @@ private func twoLookups(_ lookUp: @escaping @Sendable (ImageCache, String) async
 extension ClassicBug {
   static let checkThenAct = ClassicBug(
     name: "check-then-act across actor reentrancy",
-    buggy: { try await twoLookups { await $0.imageCheckingThenActing($1) } },
-    fixed: { try await twoLookups { await $0.imageSharingDownloads($1) } },
+    buggy: { spawn in try await twoLookups(spawn) { await $0.imageCheckingThenActing($1) } },
+    fixed: { spawn in try await twoLookups(spawn) { await $0.imageSharingDownloads($1) } },
     randomBudget: 20, pctBudget: 20)
 }

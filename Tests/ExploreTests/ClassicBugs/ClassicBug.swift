@@ -4,18 +4,47 @@ import Explore
 /// under every schedule.
 struct ClassicBug: Sendable, CustomStringConvertible {
   typealias Program = @Sendable () async throws -> Void
+  /// A program that creates its unstructured tasks the way its argument says.
+  typealias Scenario = @Sendable (Spawn) async throws -> Void
 
   let name: String
-  let buggy: Program
-  let fixed: Program
+  private let buggyScenario: Scenario
+  private let fixedScenario: Scenario
   /// Random schedules within which the default seed finds the bug.
   let randomBudget: Int
   /// PCT (depth 3) schedules within which the default seed finds the bug.
   let pctBudget: Int
   /// Deadlocking bugs wait a little for the outside world before they are reported.
-  var configuration = ExploreConfiguration(progressInterval: nil)
+  var configuration: ExploreConfiguration
 
   var description: String { name }
+
+  init(
+    name: String, buggy: @escaping Scenario, fixed: @escaping Scenario, randomBudget: Int, pctBudget: Int,
+    configuration: ExploreConfiguration = ExploreConfiguration(progressInterval: nil)
+  ) {
+    self.name = name
+    self.buggyScenario = buggy
+    self.fixedScenario = fixed
+    self.randomBudget = randomBudget
+    self.pctBudget = pctBudget
+    self.configuration = configuration
+  }
+
+  /// The buggy program, spawning with `Task.effect`.
+  var buggy: Program { buggy(spawning: .effect) }
+  /// The fixed twin, spawning with `Task.effect`.
+  var fixed: Program { fixed(spawning: .effect) }
+
+  /// The buggy program, spawning its tasks the way `spawn` says.
+  func buggy(spawning spawn: Spawn) -> Program {
+    { [buggyScenario] in try await buggyScenario(spawn) }
+  }
+
+  /// The fixed twin, spawning its tasks the way `spawn` says.
+  func fixed(spawning spawn: Spawn) -> Program {
+    { [fixedScenario] in try await fixedScenario(spawn) }
+  }
 
   static let all: [ClassicBug] = [
     .lostUpdate, .checkThenAct, .orderViolation, .prematureCheck, .lockOrderDeadlock,

@@ -34,18 +34,18 @@ private func transfer(locking first: AsyncLock, then second: AsyncLock) async {
 extension ClassicBug {
   static let lockOrderDeadlock = ClassicBug(
     name: "deadlock through two continuations (lock order)",
-    buggy: {
+    buggy: { spawn in
       let checking = AsyncLock()
       let savings = AsyncLock()
-      let a = Task.effect(name: "A") { await transfer(locking: checking, then: savings) }
-      let b = Task.effect(name: "B") { await transfer(locking: savings, then: checking) }
+      let a = spawn(name: "A") { await transfer(locking: checking, then: savings) }
+      let b = spawn(name: "B") { await transfer(locking: savings, then: checking) }
       _ = await (a.value, b.value)
     },
-    fixed: {
+    fixed: { spawn in
       let checking = AsyncLock()
       let savings = AsyncLock()
-      let a = Task.effect(name: "A") { await transfer(locking: checking, then: savings) }
-      let b = Task.effect(name: "B") { await transfer(locking: checking, then: savings) }
+      let a = spawn(name: "A") { await transfer(locking: checking, then: savings) }
+      let b = spawn(name: "B") { await transfer(locking: checking, then: savings) }
       _ = await (a.value, b.value)
     },
     randomBudget: 20, pctBudget: 20, configuration: .deadlocking)

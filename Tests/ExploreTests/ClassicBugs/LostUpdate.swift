@@ -16,11 +16,11 @@ private actor Counter {
   }
 }
 
-/// Two increments from two tasks; `increment` is how each one updates the counter.
-private func twoIncrements(_ increment: @escaping @Sendable (Counter) async -> Void) async throws {
+/// Two increments from two tasks made by `spawn`; `increment` is how each one updates the counter.
+private func twoIncrements(_ spawn: Spawn, _ increment: @escaping @Sendable (Counter) async -> Void) async throws {
   let counter = Counter()
-  let first = Task.effect(name: "first") { await increment(counter) }
-  let second = Task.effect(name: "second") { await increment(counter) }
+  let first = spawn(name: "first") { await increment(counter) }
+  let second = spawn(name: "second") { await increment(counter) }
   _ = await (first.value, second.value)
   let value = await counter.value
   try check(value == 2, "an increment was lost: the counter is \(value)")
@@ -29,7 +29,7 @@ private func twoIncrements(_ increment: @escaping @Sendable (Counter) async -> V
 extension ClassicBug {
   static let lostUpdate = ClassicBug(
     name: "lost update across await in an actor",
-    buggy: { try await twoIncrements { await $0.incrementAcrossSuspension() } },
-    fixed: { try await twoIncrements { await $0.increment() } },
+    buggy: { spawn in try await twoIncrements(spawn) { await $0.incrementAcrossSuspension() } },
+    fixed: { spawn in try await twoIncrements(spawn) { await $0.increment() } },
     randomBudget: 20, pctBudget: 20)
 }

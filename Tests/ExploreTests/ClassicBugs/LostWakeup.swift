@@ -38,24 +38,24 @@ private final class Event: Sendable {
 extension ClassicBug {
   static let lostWakeup = ClassicBug(
     name: "lost wakeup: a continuation stored after the signal fired",
-    buggy: {
+    buggy: { spawn in
       let event = Event()
-      let waiter = Task.effect(name: "waiter") {
+      let waiter = spawn(name: "waiter") {
         if !event.hasFired {
           await Task.yield()  // logging that it is about to wait
           await withCheckedContinuation { event.park($0) }
         }
       }
-      let signaller = Task.effect(name: "signaller") { event.fire() }
+      let signaller = spawn(name: "signaller") { event.fire() }
       _ = await (waiter.value, signaller.value)
     },
-    fixed: {
+    fixed: { spawn in
       let event = Event()
-      let waiter = Task.effect(name: "waiter") {
+      let waiter = spawn(name: "waiter") {
         await Task.yield()
         await withCheckedContinuation { event.parkUnlessFired($0) }
       }
-      let signaller = Task.effect(name: "signaller") { event.fire() }
+      let signaller = spawn(name: "signaller") { event.fire() }
       _ = await (waiter.value, signaller.value)
     },
     randomBudget: 20, pctBudget: 20, configuration: .deadlocking)

@@ -11,16 +11,16 @@ private actor Settings {
 extension ClassicBug {
   static let orderViolation = ClassicBug(
     name: "order violation: a reader runs before initialization",
-    buggy: {
+    buggy: { spawn in
       let settings = Settings()
-      Task.effect(name: "loader") { await settings.load() }
-      let reader = Task.effect(name: "reader") { await settings.endpoint }
+      spawn(name: "loader") { await settings.load() }
+      let reader = spawn(name: "reader") { await settings.endpoint }
       try check(await reader.value != nil, "the reader saw no endpoint")
     },
-    fixed: {
+    fixed: { spawn in
       let settings = Settings()
-      let loader = Task.effect(name: "loader") { await settings.load() }
-      let reader = Task.effect(name: "reader") {
+      let loader = spawn(name: "loader") { await settings.load() }
+      let reader = spawn(name: "reader") {
         await loader.value
         return await settings.endpoint
       }

@@ -11,15 +11,15 @@ private actor DraftStore {
 extension ClassicBug {
   static let prematureCheck = ClassicBug(
     name: "premature check: a missing await",
-    buggy: {
+    buggy: { spawn in
       let store = DraftStore()
-      Task.effect(name: "save") { await store.save("hello") }
+      spawn(name: "save") { await store.save("hello") }
       await Task.yield()
       try check(await store.saved == ["hello"], "the draft was not saved yet")
     },
-    fixed: {
+    fixed: { spawn in
       let store = DraftStore()
-      let save = Task.effect(name: "save") { await store.save("hello") }
+      let save = spawn(name: "save") { await store.save("hello") }
       await save.value
       try check(await store.saved == ["hello"], "the draft was not saved yet")
     },

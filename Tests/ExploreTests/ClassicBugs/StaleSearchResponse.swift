@@ -37,21 +37,25 @@ private enum Search {
   }
 }
 
-/// Runs the transducer. `cancelsInFlight` is the fix: a new search cancels the one in flight, and
-/// a cancelled search delivers nothing.
+/// Runs the transducer, starting effects as tasks made by `spawn`. `cancelsInFlight` is the fix: a
+/// new search cancels the one in flight, and a cancelled search delivers nothing.
 private actor SearchRuntime {
   private(set) var state = Search.State()
   private var tasks: [String: Task<Void, Never>] = [:]
   private var all: [Task<Void, Never>] = []
   private let cancelsInFlight: Bool
+  private let spawn: Spawn
 
-  init(cancelsInFlight: Bool) { self.cancelsInFlight = cancelsInFlight }
+  init(cancelsInFlight: Bool, spawn: Spawn) {
+    self.cancelsInFlight = cancelsInFlight
+    self.spawn = spawn
+  }
 
   func send(_ event: Search.Event) {
     guard let effect = Search.update(&state, event) else { return }
     if cancelsInFlight { tasks[Search.Effect.id]?.cancel() }
     let cancelsInFlight = cancelsInFlight
-    let task = Task.effect(name: "search \(effect.query)") {
+    let task = spawn(name: "search \(effect.query)") {
       await Task.yield()  // the debounce interval
       if cancelsInFlight && Task.isCancelled { return }
       let results = await Search.results(for: effect.query)
@@ -72,8 +76,8 @@ private actor SearchRuntime {
   }
 }
 
-private func typeTwoLetters(cancelsInFlight: Bool) async throws {
-  let runtime = SearchRuntime(cancelsInFlight: cancelsInFlight)
+private func typeTwoLetters(cancelsInFlight: Bool, spawn: Spawn) async throws {
+  let runtime = SearchRuntime(cancelsInFlight: cancelsInFlight, spawn: spawn)
   await runtime.send(.queryChanged("s"))
   await Task.yield()  // the user types the next letter
   await runtime.send(.queryChanged("sw"))
@@ -85,7 +89,7 @@ private func typeTwoLetters(cancelsInFlight: Bool) async throws {
 extension ClassicBug {
   static let staleSearchResponse = ClassicBug(
     name: "stale response in a debounced search (transducer style)",
-    buggy: { try await typeTwoLetters(cancelsInFlight: false) },
-    fixed: { try await typeTwoLetters(cancelsInFlight: true) },
+    buggy: { spawn in try await typeTwoLetters(cancelsInFlight: false, spawn: spawn) },
+    fixed: { spawn in try await typeTwoLetters(cancelsInFlight: true, spawn: spawn) },
     randomBudget: 40, pctBudget: 40)
 }

@@ -31,8 +31,14 @@ enum RuntimeHooks {
   nonisolated(unsafe) private static var previousEnqueueGlobal: EnqueueGlobalHook?
   nonisolated(unsafe) private static var previousGetMainExecutor: GetMainExecutorHook?
 
-  /// Installs both hooks the first time it is read; later reads do nothing.
+  /// Installs both hooks, and the default executor that routes like them (see
+  /// `DefaultExecutorRedirect`), the first time it is read; later reads do nothing.
   static let installed: Void = {
+    #if compiler(>=6.3)
+      if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
+        DefaultExecutorRedirect.install()
+      }
+    #endif
     guard let handle = dlopen(nil, RTLD_NOW) else { return }
     if let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") {
       let hook = symbol.assumingMemoryBound(to: EnqueueGlobalHook?.self)
@@ -57,7 +63,7 @@ enum RuntimeHooks {
 
   /// Hands a job bound for the global executor to the scheduler that owns it: the one driving
   /// this thread, or the one whose task it is. Returns whether a scheduler took it.
-  private static func route(_ job: UnownedJob) -> Bool {
+  static func route(_ job: UnownedJob) -> Bool {
     if let scheduler = DrivingThread.scheduler { return scheduler.takeGlobalJob(job) }
     guard JobFlags(job).isTask, let scheduler = OwnedTasks.owner(ofRuntimeID: runtimeTaskID(job)) else { return false }
     scheduler.mailbox.post(job, runningLateOn: scheduler)
