@@ -40,12 +40,6 @@ extension DeterministicScheduler {
     (tracksStepStarts ? stepStartedAt : runStartedAt).duration(to: .now)
   }
 
-  /// The longest a sleep's reading of the clock is taken to precede its hand-over: just under a
-  /// millisecond. The two are microseconds apart unless the thread is preempted in between, and a
-  /// window narrower than a millisecond holds at most one whole number of milliseconds, so a sleep
-  /// of whole milliseconds is recovered exactly however long its step ran before it.
-  static let longestClockReadGap = Duration.nanoseconds(999_999)
-
   /// Moves the virtual clock to the earliest deadline and runs the wake-ups due then, which make
   /// their sleeping tasks ready. Like trampolines they are not steps.
   func advanceClock() {
@@ -90,7 +84,7 @@ extension DeterministicScheduler {
       guard let remaining = clock.now.duration(to: instant) as? Duration else {
         return schedule(job, after: .zero, upTo: .zero)
       }
-      schedule(job, after: remaining, upTo: remaining + min(realTimeSinceStepStart, Self.longestClockReadGap))
+      schedule(job, after: remaining, upTo: remaining + realTimeSinceStepStart)
     }
   }
 #endif

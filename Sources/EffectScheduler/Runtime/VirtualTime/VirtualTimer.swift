@@ -11,11 +11,11 @@ struct VirtualTimer {
 /// The virtual time a sleep asked for, recovered from its real deadline.
 ///
 /// The runtime hands a sleep over as a deadline on a real clock: the time the sleeping code read
-/// plus the duration it asked for. That read happened shortly before the hand-over, so the
-/// duration lies in `earliest...latest`; of the durations in that window the one with the most
-/// trailing decimal zeros is taken, the earliest among equals. With a window under a millisecond
-/// wide, `.milliseconds(299)` and `.milliseconds(300)` both come back exactly, whatever the step
-/// cost in real time, and runs agree with each other, which they must for replay.
+/// plus the duration it asked for. That read happened at some moment between the start of the
+/// step and the hand-over, so the duration lies in `earliest...latest`; of the durations in that
+/// window the one with the most trailing decimal zeros is taken, the earliest among equals.
+/// `.milliseconds(300)` then comes back exactly, whatever the step cost in real time, and runs
+/// agree with each other, which they must for replay.
 func roundestDuration(from earliest: Duration, to latest: Duration) -> Duration {
   let low = max(0, earliest.nanoseconds)
   let high = max(low, latest.nanoseconds)
