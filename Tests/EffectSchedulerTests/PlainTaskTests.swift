@@ -110,10 +110,40 @@ struct PlainTaskTests {
       await Task { await Task.yield() }.value
     }
     #expect(execution.trace.tasks.count == 2)
-    withKnownIssue("only Task.effect and the root tell the scheduler they complete") {
-      #expect(execution.trace.events.last { $0.task == TaskID(1) }?.kind == .completed)
-      #expect(execution.unfinishedTasks.isEmpty)
+    #expect(execution.trace.events.last { $0.task == TaskID(1) }?.kind == .completed)
+    #expect(execution.unfinishedTasks.isEmpty)
+  }
+
+  @Test("a plain task completes at its last step, not when it cancels a sleeper, creates a task or drops its handle")
+  func completesAtItsLastStep() async throws {
+    let execution = try await DeterministicScheduler.run {
+      let sleeper = Task(name: "sleeper") { try? await Task.sleep(for: .seconds(60)) }
+      let canceller = Task(name: "canceller") {
+        await Task.yield()
+        sleeper.cancel()
+        var child: Task<Void, Never>? = Task(name: "child") { await Task.yield() }
+        await child?.value
+        child = nil
+        await Task.yield()
+      }
+      await canceller.value
+      await sleeper.value
     }
+    let trace = execution.trace
+    #expect(execution.unfinishedTasks.isEmpty)
+    for task in trace.tasks.dropFirst() {
+      let events = trace.events.filter { $0.task == task.id }
+      #expect(events.filter { $0.kind == .completed }.count == 1, "\(task)")
+      #expect(events.last?.kind == .completed, "\(task) completed before its last step")
+    }
+  }
+
+  @Test("a detached task's completion goes unseen: it copies no task-local values")
+  func detachedCompletionUnseen() async throws {
+    let execution = try await DeterministicScheduler.run {
+      await Task.detached { await Task.yield() }.value
+    }
+    #expect(execution.unfinishedTasks.map(\.id) == [TaskID(1)])
   }
 
   @Test("a lost update between a plain Task and a Task.detached shows up under some seed and not under another")
@@ -147,6 +177,7 @@ struct PlainTaskTests {
     #expect(execution.trace.stepsWithWorkFromOutside.isEmpty)
     #expect(execution.trace.clockAdvances.map(\.time) == [Duration.seconds(5)], "the 5 s sleep took virtual time only")
     #expect(execution.trace.tasks.count == 4)
+    #expect(execution.unfinishedTasks.isEmpty, "the task isolated to the actor completes within the actor's job")
   }
 
   @Test("a plain Task created outside any scheduler while a run is under way runs normally, in real time")

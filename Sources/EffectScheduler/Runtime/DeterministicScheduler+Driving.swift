@@ -79,6 +79,8 @@ extension DeterministicScheduler {
     if registry.records.isEmpty { rootRuntimeID = runtimeID }
     let id = registry.register(runtimeID: runtimeID, flags: flags, parent: parent)
     record(id, .spawned)
+    // A new task has just copied the creator's task-local values, or not.
+    activeRunBaseline = activeRun.referenceCount
     return id
   }
 
@@ -118,9 +120,16 @@ extension DeterministicScheduler {
 
   private func run(_ job: UnownedJob, _ info: ReadyJob) {
     if info.arrivedFromOutside { outsideSteps.append(step) }
+    activeRunBaseline = activeRun.referenceCount
     guard let id = info.task else {
       append(TraceEvent(step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy))
       job.runSynchronously(on: executor)
+      // A task that ends on the actor completes within the actor's job; it is most likely the one
+      // that stepped onto the actor.
+      if let task = info.scheduledBy, !registry[task].completed, runningTaskCompleted {
+        registry[task].completed = true
+        record(task, .completed)
+      }
       return
     }
     if !registry[id].cancelled, isCancelled(job) {
@@ -134,10 +143,16 @@ extension DeterministicScheduler {
     runningTask = id
     runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     runningTask = nil
+    if !registry[id].completed, runningTaskCompleted { registry[id].completed = true }
     registry[id].segments += 1
     registry[id].lastStep = step
     record(id, registry[id].completed ? .completed : .suspended)
     registry[id].lastJobEnd = events.count - 1
+  }
+
+  /// Whether the task whose job just ran completed, by the references to ``activeRun`` it held.
+  private var runningTaskCompleted: Bool {
+    activeRun.referenceCount == activeRunBaseline - 1
   }
 
   /// Runs a task's job, and with it the hops the task makes to the global executor on the way

@@ -36,7 +36,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   // Everything below but `mailbox` is touched only by the driver thread: the thread that created
   // the scheduler and runs its jobs.
 
-  @TaskLocal static var active: DeterministicScheduler?
+  @TaskLocal static var active: ActiveRun?
 
   var configuration: SchedulerConfiguration
   /// The strategy of the run under way, borrowed from ``execute(strategy:operation:)``'s caller
@@ -87,6 +87,13 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var stepStartedAt = ContinuousClock.Instant.now
   @exclusivity(unchecked) var runStartedAt = ContinuousClock.Instant.now
 
+  /// What the root binds for the program, and how the scheduler learns that plain tasks complete
+  /// (see `ActiveRun`). A new one each run: a task a run left behind may complete during the next.
+  @exclusivity(unchecked) var activeRun: ActiveRun?
+  /// How many references to ``activeRun`` there should be once the running job is done, unless
+  /// the task it runs completes.
+  @exclusivity(unchecked) var activeRunBaseline = 0
+
   /// The scheduler's stand-in for the main actor, made the first time a run hops to it.
   private(set) lazy var mainActorExecutor = MainActorExecutor(scheduler: self)
   /// Called on the driver thread when no job is ready, before waiting; returns whether it made a
@@ -94,7 +101,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) package var whenIdle: (() -> Bool)?
 
   /// The scheduler that controls the current task, or `nil` outside any scheduler.
-  public static var current: DeterministicScheduler? { active }
+  public static var current: DeterministicScheduler? { active?.scheduler }
 
   init(configuration: SchedulerConfiguration) {
     self.configuration = configuration
