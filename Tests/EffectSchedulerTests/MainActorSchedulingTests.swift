@@ -82,6 +82,27 @@ struct MainActorSchedulingTests {
     #expect(orders.contains { $0.first == "Outro queued" })
   }
 
+  @Test("the main actor runs its jobs in the order they arrive: tasks created on it start in creation order under every seed")
+  func mainActorIsFirstInFirstOut() async throws {
+    var interleavings: Set<[String]> = []
+    for seed: UInt64 in 0..<60 {
+      let execution = try await DeterministicScheduler.run(strategy: .random(seed: seed)) { @MainActor () -> [String] in
+        var log: [String] = []
+        let first = Task { log.append("first starts"); await Task.yield(); log.append("first ends") }
+        let second = Task { log.append("second starts"); await Task.yield(); log.append("second ends") }
+        let third = Task.detached { await Task.yield() }
+        await first.value
+        await second.value
+        await third.value
+        return log
+      }
+      #expect(Array(execution.value.prefix(2)) == ["first starts", "second starts"], "seed \(seed): \(execution.value)")
+      interleavings.insert(execution.value)
+    }
+    // What comes back from off the main actor still arrives in either order.
+    #expect(interleavings.count > 1)
+  }
+
   @Test("replaying a recorded schedule gives an equal trace, main-actor steps included")
   func replayIsExact() async throws {
     for seed: UInt64 in 0..<5 {

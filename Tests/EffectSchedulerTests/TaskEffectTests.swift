@@ -47,7 +47,11 @@ struct TaskEffectTests {
     // hand-back comes, as it ends the wait.
     let execution = try await DeterministicScheduler.run(configuration: SchedulerConfiguration(outsideWorldTimeout: .seconds(20))) {
       await withCheckedContinuation { continuation in
-        Thread.detachNewThread { continuation.resume() }
+        // Resumed too soon, before the root suspends, the continuation would not suspend at all.
+        Thread.detachNewThread {
+          Thread.sleep(forTimeInterval: 0.05)
+          continuation.resume()
+        }
       }
     }
     #expect(execution.trace.events.contains { $0.fromOutside && $0.task == TaskID(0) })

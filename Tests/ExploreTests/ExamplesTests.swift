@@ -14,7 +14,9 @@ struct ExamplesTests {
       try await explore(.exhaustive, configuration: Self.quiet, userChangesRange(cancelsStaleRequests: false))
     }
     #expect(failure.underlyingError is StaleNumber)
-    #expect(failure.preemptions?.reported == 0)
+    // The main actor runs its jobs in arrival order, so the second request overtakes the first
+    // only if the first is preempted off the main actor once.
+    #expect(failure.preemptions?.reported == 1)
     let summary = try await explore(.exhaustive, configuration: Self.quiet, userChangesRange(cancelsStaleRequests: true))
     #expect(summary.exploredEverySchedule)
   }

@@ -50,6 +50,7 @@ extension DeterministicScheduler {
       let job = readyJobs.remove(at: position)
       let info = readyInfo.remove(at: position)
       choices.append(ScheduleChoice(picking: info, at: position))
+      if info.isOnMainActor { mainActorJobWasPicked() }
       if tracksStepStarts { stepStartedAt = .now }
       run(job, info)
       step += 1
@@ -69,9 +70,29 @@ extension DeterministicScheduler {
       let runtimeID = runtimeTaskID(job)
       task = registry.id(forRuntimeID: runtimeID) ?? spawn(runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
-    readyJobs.append(job)
     let scheduledBy = task == nil && !fromOutside ? runningTask : nil
-    readyInfo.append(ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor))
+    let info = ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor)
+    // The main actor runs its jobs in the order they arrive, one at a time, like any serial
+    // queue: only the oldest is a choice, and the others wait behind it.
+    if onMainActor {
+      if mainActorJobIsReady {
+        waitingMainActorJobs.append((job, info))
+        return
+      }
+      mainActorJobIsReady = true
+    }
+    readyJobs.append(job)
+    readyInfo.append(info)
+  }
+
+  /// Makes the next main-actor job ready once the one before it has been picked.
+  private func mainActorJobWasPicked() {
+    mainActorJobIsReady = false
+    guard !waitingMainActorJobs.isEmpty else { return }
+    let (job, info) = waitingMainActorJobs.removeFirst()
+    readyJobs.append(job)
+    readyInfo.append(info)
+    mainActorJobIsReady = true
   }
 
   private func spawn(runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {

@@ -53,6 +53,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var readyJobs: [UnownedJob] = []
   @exclusivity(unchecked) var readyInfo: [ReadyJob] = []
   @exclusivity(unchecked) var trampolines: [UnownedJob] = []
+  /// Main-actor jobs that arrived while another was ready, oldest first.
+  @exclusivity(unchecked) var waitingMainActorJobs: [(UnownedJob, ReadyJob)] = []
+  /// Whether a main-actor job is among the ready jobs; there is at most one.
+  @exclusivity(unchecked) var mainActorJobIsReady = false
   @exclusivity(unchecked) var registry = TaskRegistry()
   @exclusivity(unchecked) var events: [TraceEvent] = []
   @exclusivity(unchecked) var choices: [ScheduleChoice] = []
@@ -116,6 +120,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     self.configuration = configuration
     readyJobs.removeAll(keepingCapacity: true)
     readyInfo.removeAll(keepingCapacity: true)
+    waitingMainActorJobs.removeAll(keepingCapacity: true)
+    mainActorJobIsReady = false
     trampolines.removeAll(keepingCapacity: true)
     registry.removeAll()
     events.removeAll(keepingCapacity: true)
