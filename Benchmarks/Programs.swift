@@ -2,7 +2,7 @@ import Dispatch
 import EffectScheduler
 import Foundation
 
-let plainSpawns = 50_000
+let plainSpawns = 200_000
 
 /// Plain `Task {}` spawns a second from a nonisolated task, after one scheduler run that installs
 /// the runtime hooks when `installingHooks`.

@@ -234,7 +234,7 @@ if wanted("memory") {
 if wanted("hooks") {
   // The hooks cannot be taken out once in, so each side runs in a process of its own: this one
   // starts the two kinds in alternating rounds and keeps the best of each.
-  let pairs = 7
+  let pairs = 9
   var without = 0.0
   var with = 0.0
   for _ in 0..<pairs {

@@ -1,13 +1,13 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalScheduling) @_spi(ExperimentalCustomExecutors) import _Concurrency
 
-  // The enqueue hook sees only jobs that go through the runtime's global enqueue. Since Swift 6.2,
-  // code of the standard library also hands jobs straight to `Task.defaultExecutor`: `Task.yield()`
-  // and every sleep do when the task has no executor preference and runs on a default actor, for
-  // the runtime runs an actor's job with the executor preference of the task it resumes, which for
-  // a plain `Task {}` is none. So the process's default executor is replaced, once, by one that
-  // hands such jobs to the scheduler driving the thread and everything else to the platform's
-  // executor, exactly as before.
+  // Since Swift 6.2 every job bound for the global executor ends in `Task.defaultExecutor`: those
+  // that go through the runtime's global enqueue, and those the standard library hands to it
+  // directly. `Task.yield()` and every sleep do the latter when the task has no executor
+  // preference and runs inside a default actor's job, for the runtime runs an actor's job with the
+  // executor preference of the task it resumes, which for a plain `Task {}` is none. So the
+  // process's default executor is replaced, once, by one that hands the jobs of running schedulers
+  // to them and everything else to the platform's executor, exactly as before.
 
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   enum DefaultExecutorRedirect {
@@ -15,11 +15,13 @@
     ///
     /// The standard library offers no atomic way to swap it, so this happens once per process,
     /// as the first run starts; the main executor is set again to the value it already has.
-    static func install() {
+    /// Returns whether the router is in place.
+    static func install() -> Bool {
       let platform = Task.defaultExecutor
-      guard !(platform is RoutingDefaultExecutor) else { return }
+      guard !(platform is RoutingDefaultExecutor) else { return true }
       RoutingDefaultExecutor.shared = RoutingDefaultExecutor(platform: platform)
       _createExecutors(factory: RedirectingFactory.self)
+      return Task.defaultExecutor is RoutingDefaultExecutor
     }
 
     private struct RedirectingFactory: ExecutorFactory {
@@ -44,9 +46,12 @@
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-      let job = UnownedJob(job)
-      if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, RuntimeHooks.route(job) { return }
-      platform.enqueue(job)
+      if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0 {
+        let job = UnownedJob(job)
+        if !RuntimeHooks.route(job) { platform.enqueue(job) }
+      } else {
+        platform.enqueue(job)
+      }
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {

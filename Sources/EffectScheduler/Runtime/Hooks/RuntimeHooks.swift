@@ -10,7 +10,8 @@ import Synchronization
 // Two process-wide hooks of the concurrency runtime bring code that does not prefer the scheduler
 // under its control:
 // - `swift_task_enqueueGlobal_hook` sees every job bound for the global executor: the jobs of
-//   plain `Task {}` and `Task.detached {}`, and of the default actors they call.
+//   plain `Task {}` and `Task.detached {}`, and of the default actors they call. Where the
+//   toolchain lets the default executor be replaced, a router in its place does this instead.
 // - `swift_task_getMainExecutor_hook` is asked for the main actor's executor on every hop to the
 //   main actor; on a driver thread it answers with that scheduler's stand-in for the main actor.
 // Both are installed once, chain to whatever was installed before, and touch only work of a
@@ -31,16 +32,19 @@ enum RuntimeHooks {
   nonisolated(unsafe) private static var previousEnqueueGlobal: EnqueueGlobalHook?
   nonisolated(unsafe) private static var previousGetMainExecutor: GetMainExecutorHook?
 
-  /// Installs both hooks, and the default executor that routes like them (see
-  /// `DefaultExecutorRedirect`), the first time it is read; later reads do nothing.
+  /// Installs the routing of global jobs and the main-executor hook the first time it is read;
+  /// later reads do nothing. Global jobs are routed by the default executor's redirect where the
+  /// toolchain has it (see `DefaultExecutorRedirect`), since it sees every job the enqueue hook
+  /// would and more, and by the enqueue hook elsewhere.
   static let installed: Void = {
+    var redirectsDefaultExecutor = false
     #if compiler(>=6.3)
       if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
-        DefaultExecutorRedirect.install()
+        redirectsDefaultExecutor = DefaultExecutorRedirect.install()
       }
     #endif
     guard let handle = dlopen(nil, RTLD_NOW) else { return }
-    if let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") {
+    if !redirectsDefaultExecutor, let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") {
       let hook = symbol.assumingMemoryBound(to: EnqueueGlobalHook?.self)
       previousEnqueueGlobal = hook.pointee
       hook.pointee = { job, original in
