@@ -33,10 +33,5 @@ final class ActiveRun: Sendable {
   }
 }
 
-extension Optional where Wrapped == ActiveRun {
-  /// The reference count of the run's `ActiveRun`, or 0 before the run has one.
-  var referenceCount: Int { self?.referenceCount ?? 0 }
-}
-
 @_silgen_name("swift_retainCount")
 private func swiftRetainCount(_ object: UnsafeMutableRawPointer) -> Int

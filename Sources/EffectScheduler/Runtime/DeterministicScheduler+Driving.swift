@@ -101,7 +101,7 @@ extension DeterministicScheduler {
     let id = registry.register(runtimeID: runtimeID, flags: flags, parent: parent)
     record(id, .spawned)
     // A new task has just copied the creator's task-local values, or not.
-    activeRunBaseline = activeRun.referenceCount
+    activeRunBaseline = activeRun?.referenceCount ?? 0
     return id
   }
 
@@ -141,15 +141,16 @@ extension DeterministicScheduler {
 
   private func run(_ job: UnownedJob, _ info: ReadyJob) {
     if info.arrivedFromOutside { outsideSteps.append(step) }
-    activeRunBaseline = activeRun.referenceCount
     guard let id = info.task else {
       append(TraceEvent(step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy))
-      job.runSynchronously(on: executor)
       // A task that ends on the actor completes within the actor's job; it is most likely the one
       // that stepped onto the actor.
-      if let task = info.scheduledBy, !registry[task].completed, runningTaskCompleted {
-        registry[task].completed = true
-        record(task, .completed)
+      let watched = info.scheduledBy.flatMap { mayCompleteUnseen($0) ? $0 : nil }
+      if watched != nil { activeRunBaseline = activeRun?.referenceCount ?? 0 }
+      job.runSynchronously(on: executor)
+      if let watched, runningTaskCompleted {
+        registry[watched].completed = true
+        record(watched, .completed)
       }
       return
     }
@@ -161,19 +162,28 @@ extension DeterministicScheduler {
       id, registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside,
       onMainActor: info.isOnMainActor)
     registry[id].waitingOn = nil
+    let watched = mayCompleteUnseen(id)
+    if watched { activeRunBaseline = activeRun?.referenceCount ?? 0 }
     runningTask = id
     runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     runningTask = nil
-    if !registry[id].completed, runningTaskCompleted { registry[id].completed = true }
+    if watched, !registry[id].completed, runningTaskCompleted { registry[id].completed = true }
     registry[id].segments += 1
     registry[id].lastStep = step
     record(id, registry[id].completed ? .completed : .suspended)
     registry[id].lastJobEnd = events.count - 1
   }
 
+  /// Whether `task` is one whose completion only its references to ``activeRun`` tell: a plain
+  /// unstructured task not yet completed. Structured children copy no task-local values, and the
+  /// root and `Task.effect` tasks say when they complete.
+  private func mayCompleteUnseen(_ task: TaskID) -> Bool {
+    registry[task].info.kind == .unstructured && !registry[task].completed
+  }
+
   /// Whether the task whose job just ran completed, by the references to ``activeRun`` it held.
   private var runningTaskCompleted: Bool {
-    activeRun.referenceCount == activeRunBaseline - 1
+    (activeRun?.referenceCount ?? 0) == activeRunBaseline - 1
   }
 
   /// Runs a task's job, and with it the hops the task makes to the global executor on the way

@@ -92,7 +92,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var runStartedAt = ContinuousClock.Instant.now
 
   /// What the root binds for the program, and how the scheduler learns that plain tasks complete
-  /// (see `ActiveRun`). A new one each run: a task a run left behind may complete during the next.
+  /// (see `ActiveRun`). A new one each run, dropped when the run ends: a task that a run left
+  /// behind may complete during the next.
   @exclusivity(unchecked) var activeRun: ActiveRun?
   /// How many references to ``activeRun`` there should be once the running job is done, unless
   /// the task it runs completes.
@@ -120,7 +121,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     self.configuration = configuration
     readyJobs.removeAll(keepingCapacity: true)
     readyInfo.removeAll(keepingCapacity: true)
-    waitingMainActorJobs.removeAll(keepingCapacity: true)
+    if !waitingMainActorJobs.isEmpty { waitingMainActorJobs.removeAll(keepingCapacity: true) }
     mainActorJobIsReady = false
     trampolines.removeAll(keepingCapacity: true)
     registry.removeAll()
@@ -131,12 +132,12 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     runningTask = nil
     rootCompleted = false
     whenIdle = nil
-    ownedRuntimeIDs.removeAll(keepingCapacity: true)
-    timers.removeAll(keepingCapacity: true)
+    if !ownedRuntimeIDs.isEmpty { ownedRuntimeIDs.removeAll(keepingCapacity: true) }
+    if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
     timerSequence = 0
     virtualNow = .zero
-    clockAdvances.removeAll(keepingCapacity: true)
-    outsideSteps.removeAll(keepingCapacity: true)
+    if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
+    if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     exactDelayOfNextSleep = nil
     isDriving = true
     mailbox.reopen()
