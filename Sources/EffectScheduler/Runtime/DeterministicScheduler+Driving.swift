@@ -101,7 +101,7 @@ extension DeterministicScheduler {
     let id = registry.register(runtimeID: runtimeID, flags: flags, parent: parent)
     record(id, .spawned)
     // A new task has just copied the creator's task-local values, or not.
-    activeRunBaseline = activeRun?.referenceCount ?? 0
+    witnessBaseline = completionWitness.referenceCount
     return id
   }
 
@@ -146,7 +146,7 @@ extension DeterministicScheduler {
       // A task that ends on the actor completes within the actor's job; it is most likely the one
       // that stepped onto the actor.
       let watched = info.scheduledBy.flatMap { mayCompleteUnseen($0) ? $0 : nil }
-      if watched != nil { activeRunBaseline = activeRun?.referenceCount ?? 0 }
+      if watched != nil { witnessBaseline = completionWitness.referenceCount }
       job.runSynchronously(on: executor)
       if let watched, runningTaskCompleted {
         registry[watched].completed = true
@@ -163,7 +163,7 @@ extension DeterministicScheduler {
       onMainActor: info.isOnMainActor)
     registry[id].waitingOn = nil
     let watched = mayCompleteUnseen(id)
-    if watched { activeRunBaseline = activeRun?.referenceCount ?? 0 }
+    if watched { witnessBaseline = completionWitness.referenceCount }
     runningTask = id
     runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     runningTask = nil
@@ -174,16 +174,16 @@ extension DeterministicScheduler {
     registry[id].lastJobEnd = events.count - 1
   }
 
-  /// Whether `task` is one whose completion only its references to ``activeRun`` tell: a plain
+  /// Whether `task` is one whose completion only its references to ``completionWitness`` tell: a plain
   /// unstructured task not yet completed. Structured children copy no task-local values, and the
   /// root and `Task.effect` tasks say when they complete.
   private func mayCompleteUnseen(_ task: TaskID) -> Bool {
     registry[task].info.kind == .unstructured && !registry[task].completed
   }
 
-  /// Whether the task whose job just ran completed, by the references to ``activeRun`` it held.
+  /// Whether the task whose job just ran completed, by the references to ``completionWitness`` it held.
   private var runningTaskCompleted: Bool {
-    (activeRun?.referenceCount ?? 0) == activeRunBaseline - 1
+    completionWitness.referenceCount == witnessBaseline - 1
   }
 
   /// Runs a task's job, and with it the hops the task makes to the global executor on the way

@@ -65,13 +65,11 @@ extension DeterministicScheduler {
     runStartedAt = .now
     // An explicit priority, so runs do not depend on the driver thread's quality of service.
     // The closure captures one object, so it needs no context of its own.
-    activeRun = ActiveRun(scheduler: self)
     Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
     let ending = drive()
     self.strategy = nil
     DrivingThread.set(nil)
-    activeRun = nil
     OwnedTasks.remove(ownedRuntimeIDs)
     RuntimeHooks.runsUnderWay.subtract(1, ordering: .relaxed)
     return RunRecord(
@@ -96,7 +94,9 @@ private final class RootTask<Value>: @unchecked Sendable {
     // The scheduler names the root itself: a runtime name would cost an allocation a run.
     scheduler.currentTaskDidStart(name: "root")
     do {
-      let value = try await DeterministicScheduler.$active.withValue(scheduler.activeRun) { try await operation() }
+      let value = try await DeterministicScheduler.$active.withValue(ActiveRun(scheduler: scheduler, completionWitness: scheduler.completionWitness)) {
+        try await operation()
+      }
       result = .success(value)
     } catch {
       result = .failure(error)

@@ -91,13 +91,11 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var stepStartedAt = ContinuousClock.Instant.now
   @exclusivity(unchecked) var runStartedAt = ContinuousClock.Instant.now
 
-  /// What the root binds for the program, and how the scheduler learns that plain tasks complete
-  /// (see `ActiveRun`). A new one each run, dropped when the run ends: a task that a run left
-  /// behind may complete during the next.
-  @exclusivity(unchecked) var activeRun: ActiveRun?
-  /// How many references to ``activeRun`` there should be once the running job is done, unless
-  /// the task it runs completes.
-  @exclusivity(unchecked) var activeRunBaseline = 0
+  /// How the scheduler learns that plain tasks complete (see `ActiveRun`).
+  let completionWitness = CompletionWitness()
+  /// How many references to ``completionWitness`` there should be once the running job is done,
+  /// unless the task it runs completes.
+  @exclusivity(unchecked) var witnessBaseline = 0
 
   /// The scheduler's stand-in for the main actor, made the first time a run hops to it.
   private(set) lazy var mainActorExecutor = MainActorExecutor(scheduler: self)
