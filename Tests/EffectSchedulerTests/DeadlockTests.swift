@@ -91,6 +91,22 @@ struct DeadlockTests {
     #expect(error.reason == .stepLimitExceeded(limit: 500))
     #expect(error.summary.contains("possible livelock"))
   }
+
+  @Test("the error of a livelock 30,000 steps long describes itself in a few thousand characters")
+  func livelockDescriptionIsBounded() async throws {
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(strategy: .random(seed: 7), configuration: SchedulerConfiguration(maxSteps: 30_000)) {
+        let other = Task { while true { await Task.yield() } }
+        while true { await Task.yield() }
+        await other.value
+      }
+    }
+    #expect(error.trace.steps == 30_000)
+    let description = error.description
+    #expect(description.count < 20_000, "\(description.count) characters")
+    #expect(description.contains("earlier steps not shown"))
+    #expect(description.contains("characters in all"), "the schedule is cut too")
+  }
 }
 
 @Suite("Work left when the program finishes")

@@ -41,6 +41,26 @@ struct TaskEffectTests {
     #expect(execution.value == 1)
   }
 
+  @Test("a task that never ran is named in the trace")
+  func namedBeforeItRuns() async throws {
+    /// Runs the root whenever it can, so the task it creates never gets a turn.
+    struct RootFirst: SchedulingStrategy {
+      mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
+        ready.firstIndex { $0.task == TaskID(0) } ?? 0
+      }
+    }
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(strategy: RootFirst(), configuration: SchedulerConfiguration(maxSteps: 20)) {
+        let never = Task.effect(name: "never") {}
+        while true { await Task.yield() }
+        await never.value
+      }
+    }
+    let task = try #require(error.trace.tasks.first { $0.id == TaskID(1) })
+    #expect(task.name == "never")
+    #expect(!error.trace.events.contains { $0.task == TaskID(1) && $0.kind == .started })
+  }
+
   @Test("a thread of its own escapes the scheduler, and its hand-back is marked as coming from outside")
   func escapingThreadIsVisible() async throws {
     // The thread may be slow to start on a busy machine: the long timeout costs nothing when the

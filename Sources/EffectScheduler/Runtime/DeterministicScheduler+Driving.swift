@@ -99,6 +99,10 @@ extension DeterministicScheduler {
     let parent = fromOutside ? nil : currentTaskID()
     if registry.records.isEmpty { rootRuntimeID = runtimeID }
     let id = registry.register(runtimeID: runtimeID, flags: flags, parent: parent)
+    if let name = nameOfNextTask {
+      registry[id].info.name = name
+      nameOfNextTask = nil
+    }
     record(id, .spawned)
     // A new task has just copied the creator's task-local values, or not.
     witnessBaseline = completionWitness.referenceCount

@@ -6,7 +6,9 @@ extension DeterministicScheduler {
     priority: TaskPriority?,
     operation: sending @escaping @isolated(any) () async -> Success
   ) -> Task<Success, Never> {
-    Task(name: name, executorPreference: self, priority: priority) {
+    let named = nameNextTask(name)
+    defer { if named { nameOfNextTask = nil } }
+    return Task(name: name, executorPreference: self, priority: priority) {
       self.currentTaskDidStart(name: name)
       defer { self.currentTaskWillComplete() }
       return await operation()
@@ -19,11 +21,23 @@ extension DeterministicScheduler {
     priority: TaskPriority?,
     operation: sending @escaping @isolated(any) () async throws -> Success
   ) -> Task<Success, any Error> {
-    Task(name: name, executorPreference: self, priority: priority) {
+    let named = nameNextTask(name)
+    defer { if named { nameOfNextTask = nil } }
+    return Task(name: name, executorPreference: self, priority: priority) {
       self.currentTaskDidStart(name: name)
       defer { self.currentTaskWillComplete() }
       return try await operation()
     }
+  }
+
+  /// Registers the task about to be created under `name` from its first job on, so a task that
+  /// never runs is named in the trace too: the runtime hands the scheduler a new task's first job
+  /// while creating it, on the creating thread. Returns whether it did, in which case the caller
+  /// clears the name once it has created the task.
+  private func nameNextTask(_ name: String?) -> Bool {
+    guard name != nil, isOnDriverThread, isDriving else { return false }
+    nameOfNextTask = name
+    return true
   }
 
   func currentTaskDidStart(name: String?) {

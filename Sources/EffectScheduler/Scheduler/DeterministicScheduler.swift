@@ -73,6 +73,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var runningOnMainActor = false
   /// A job of the running task that it handed to the global executor only to hop there.
   @exclusivity(unchecked) var selfHop: UnownedJob?
+  /// The name `Task.effect` gives the task it is creating, for the scheduler to register it under.
+  @exclusivity(unchecked) var nameOfNextTask: String?
   /// The runtime ids of the tasks without an executor preference that this run took over.
   @exclusivity(unchecked) var ownedRuntimeIDs: [UInt64] = []
 

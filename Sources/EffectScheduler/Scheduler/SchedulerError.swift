@@ -50,9 +50,19 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     }
   }
 
-  /// The summary, the schedule and the trace.
+  /// How many steps of the trace, and characters of the schedule, ``description`` shows at most,
+  /// so that the error of a run that took a hundred thousand steps stays readable.
+  static let shownSteps = 120
+  static let shownScheduleCharacters = 2_000
+
+  /// The summary, the schedule and the last steps of the trace; ``schedule`` and ``trace`` have
+  /// them whole.
   public var description: String {
-    "\(summary)\nschedule: \(schedule)\ntrace:\n\(trace.table)"
+    var scheduleText = schedule.description
+    if scheduleText.count > Self.shownScheduleCharacters {
+      scheduleText = "\(scheduleText.prefix(Self.shownScheduleCharacters))… (\(scheduleText.count) characters in all; the error's `schedule` has it whole)"
+    }
+    return "\(summary)\nschedule: \(scheduleText)\ntrace:\n\(trace.table(lastSteps: Self.shownSteps))"
   }
 }
 
