@@ -1,4 +1,5 @@
 import EffectScheduler
+import Foundation
 import Effects
 import Testing
 
@@ -66,6 +67,32 @@ struct TestFailureTests {
     }
     #expect(failure.problem == .unanswered(performed: #"Console.print("Hello")"#))
     #expect(failure.description.contains(#"the test script ended while the program waited on Console.print("Hello")"#))
+  }
+
+  @Test(
+    "no thread outlives a withTestHandler whose script left a synchronous effect unanswered",
+    .enabled(if: ProcessThreads.canCount, "counts threads through /proc"))
+  func unansweredSynchronousEffectsLeakNoThread() async throws {
+    let before = ProcessThreads.count()
+    for round in 0..<100 {
+      let failure = try await #require(throws: EffectTestFailure.self) {
+        try await withTestHandler {
+          echo()
+          // An effect whose value has no empty form goes on to its own implementation.
+          return Counter.next(round)
+        } test: { effect in
+          try await effect.expect(Console.readLine, return: "Hello")
+        }
+      }
+      #expect(failure.problem == .unanswered(performed: #"Console.print("Hello")"#))
+    }
+    // Tests running alongside may start a few threads of their own meanwhile.
+    var after = ProcessThreads.count()
+    for _ in 0..<200 where after > before + 20 {
+      try await Task.sleep(for: .milliseconds(10))
+      after = ProcessThreads.count()
+    }
+    #expect(after <= before + 20, "\(before) threads before, \(after) after")
   }
 
   @Test("a throwing effect still unanswered when the script ends gets the failure thrown into it")
@@ -163,4 +190,18 @@ struct TestFailureTests {
     }
     return nil
   }
+}
+
+/// The threads alive in this process. A thread blocked for good on an effect nobody answers is one
+/// of the shared pool's, which otherwise grows only to a few threads a core.
+private enum ProcessThreads {
+  static let canCount = FileManager.default.fileExists(atPath: "/proc/self/task")
+
+  static func count() -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
+  }
+}
+
+private enum Counter {
+  static let next = Effect<Int, Int>("Counter.next") { $0 + 1 }
 }

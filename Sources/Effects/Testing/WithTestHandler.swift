@@ -21,8 +21,10 @@ import EffectScheduler
 ///
 /// Nothing hangs: when the program ends, a script still waiting for an effect fails; when the
 /// script ends, what the program still waits on fails, and an effect it performs afterwards is
-/// reported. A synchronous or non-throwing effect that cannot be answered any more leaves the
-/// program waiting for good, and this function stops waiting for it.
+/// reported. A non-throwing effect that cannot be answered any more abandons the program, and
+/// this function stops waiting for it: an asynchronous one leaves its task waiting for good, and a
+/// synchronous one lets its thread go on with the emptiest reply (`nil`, `()`, or else the next
+/// handler out), so that no thread outlives the test.
 ///
 /// `configuration` sets the scheduler's knobs, such as how long it waits on the outside world
 /// before it reports a deadlock.

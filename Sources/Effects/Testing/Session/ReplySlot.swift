@@ -10,6 +10,9 @@ protocol AnswerSlot: Sendable {
   func storeYield()
   /// Stores `failure` as the reply, if the effect can throw; returns whether it could.
   func storeFailure(_ failure: EffectTestFailure) -> Bool
+  /// For an effect that blocks its thread and can no longer be answered, stores the reply that
+  /// lets the thread go on; returns whether the slot blocks a thread.
+  func storeRelease() -> Bool
   /// Hands the stored reply to the program.
   func resume()
 }
@@ -66,6 +69,22 @@ final class ReplySlot<Value: Sendable, Failure: Error>: AnswerSlot {
   func storeFailure(_ failure: EffectTestFailure) -> Bool {
     guard let failure = failure as? Failure else { return false }
     store(.threw(failure))
+    return true
+  }
+
+  /// The thread of a synchronous effect that no script will answer any more would otherwise stay
+  /// blocked for the rest of the process, so it gets the emptiest reply there is: `nil` for an
+  /// optional, `()` for `Void`, and otherwise the effect goes to the next handler out, by default
+  /// its own implementation. The test has failed by then; the program goes on without it.
+  func storeRelease() -> Bool {
+    guard isBlocking else { return false }
+    if Value.self == Void.self {
+      store(.returned(() as! Value))
+    } else if let optional = Value.self as? any ExpressibleByNilLiteral.Type {
+      store(.returned(optional.init(nilLiteral: ()) as! Value))
+    } else {
+      store(.yielded)
+    }
     return true
   }
 

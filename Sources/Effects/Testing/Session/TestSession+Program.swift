@@ -31,8 +31,8 @@ extension TestSession {
   }
 
   /// Hands `pending` to the script. After the script has ended it is a failure: a throwing effect
-  /// gets the failure thrown, a task is enqueued, and any other effect leaves the program waiting
-  /// for good, which ends the test.
+  /// gets the failure thrown, a task is enqueued, and any other effect abandons the program, which
+  /// ends the test; a synchronous one releases its thread as at the script's end.
   func submit(_ pending: PendingEffect) {
     let scheduler = state.withLock { $0.scheduler }
     let onDriver = scheduler?.isOnDriverThread ?? false
@@ -71,6 +71,7 @@ extension TestSession {
         slot.resume()
       } else {
         abandonProgram()
+        if slot.storeRelease() { slot.resume() }
       }
     }
   }

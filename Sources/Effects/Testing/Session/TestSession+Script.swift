@@ -84,7 +84,9 @@ extension TestSession {
   }
 
   /// Ends the script: whatever the program still waits on is a failure. A throwing effect gets it
-  /// thrown, a held task is enqueued, and any other effect leaves the program waiting for good.
+  /// thrown and a held task is enqueued. Any other effect means the program is abandoned: a
+  /// synchronous one releases its thread with the emptiest reply (see `ReplySlot.storeRelease()`),
+  /// and an asynchronous one leaves its task waiting for good.
   func scriptDidEnd() {
     let (scheduler, unanswered, tasks) = state.withLock { state in
       state.scriptEnded = true
@@ -106,6 +108,7 @@ extension TestSession {
         slot.resume()
       } else {
         abandoned = true
+        if slot.storeRelease() { slot.resume() }
       }
       scheduler?.withdrawWorkFromOutside()
     }
