@@ -46,8 +46,11 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
 
   /// Probabilistic concurrency testing with bug depth `depth`: random task priorities plus
   /// `depth − 1` random priority-change points. For `n` tasks and `k` steps each run finds a
-  /// depth-`depth` bug with probability at least 1 / (n · k^(depth−1)). The first run uses `seed`
+  /// depth-`depth` bug with probability at least 1 / (n · k^(depth−1)). An actor's job runs at the
+  /// priority of the task whose work it runs, so PCT can delay it too. The first run uses `seed`
   /// itself, so `.pct(depth: d, schedules: 1, seed: s)` replays a run a report names by seed `s`.
+  /// A first-in-first-out run comes before the PCT runs, to measure how many steps a run takes; a
+  /// failure only it finds is reported as found by that run.
   public static func pct(depth: Int = 3, schedules: Int = 1_000, seed: UInt64 = defaultSeed) -> ExplorationStrategy {
     ExplorationStrategy(kind: .pct(depth: max(1, depth), schedules: max(0, schedules), seed: seed))
   }

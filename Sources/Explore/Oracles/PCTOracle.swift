@@ -3,11 +3,17 @@ import EffectScheduler
 /// Probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010).
 ///
 /// Each run gives every task a random priority and picks d − 1 random change points among the
-/// run's expected `k` steps; the ready task with the highest priority always runs, and at the i-th
+/// run's expected `k` steps; the ready job with the highest priority always runs, and at the i-th
 /// change point the task about to run drops to priority i, below every initial priority. For `n`
 /// tasks, a bug of depth `d` shows up in a run with probability at least 1 / (n · k^(d−1)).
 ///
-/// Actor jobs have no task of their own and always go first: they only run what tasks queued.
+/// A default actor's job has no task of its own, but it runs the work of a task, so it takes that
+/// task's priority: the task that scheduled it, typically by stepping onto the actor, or, for a
+/// job scheduled while no task ran, the task of the job picked at the step before (see
+/// ``JobOwners``). A change point that lands on it lowers that task, which delays the actor's job
+/// like any other step of the task. An actor's job no task can be named for (one handed over from
+/// outside the scheduler) goes first, since it only runs what is already queued, and a change
+/// point that lands on it moves on to the next step.
 struct PCTOracle: ExplorationOracle {
   private let depth: Int
   private let schedules: Int
@@ -20,6 +26,9 @@ struct PCTOracle: ExplorationOracle {
   private var generator: SeededGenerator
   private var priorities: [TaskID: UInt64] = [:]
   private var changePoints: [Int: Int] = [:]
+  /// Change points that landed on a job without a task to lower, waiting for the next step.
+  private var postponedLevels: [Int] = []
+  private var owners = JobOwners()
 
   /// - Parameters:
   ///   - depth: the bug depth d to aim for (at least 1).
@@ -43,6 +52,8 @@ struct PCTOracle: ExplorationOracle {
     generator = SeededGenerator(seed: runSeed)
     priorities.removeAll(keepingCapacity: true)
     changePoints.removeAll(keepingCapacity: true)
+    postponedLevels.removeAll(keepingCapacity: true)
+    owners = JobOwners()
     for level in 1..<depth {
       changePoints[generator.below(expectedSteps)] = level
     }
@@ -50,20 +61,24 @@ struct PCTOracle: ExplorationOracle {
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) -> Int {
+    owners.update(ready)
     var best = highestPriority(ready)
-    if let level = changePoints[step], let task = ready[best].task {
+    if let level = changePoints[step] { postponedLevels.append(level) }
+    while let level = postponedLevels.first, let task = owners[best] {
+      postponedLevels.removeFirst()
       priorities[task] = UInt64(level)
       best = highestPriority(ready)
     }
+    owners.picked(best)
     return best
   }
 
   private mutating func highestPriority(_ ready: [ReadyJob]) -> Int {
     var best = 0
     var bestPriority: UInt64 = 0
-    for (position, job) in ready.enumerated() {
+    for position in ready.indices {
       var priority = UInt64.max
-      if let task = job.task { priority = self.priority(of: task) }
+      if let task = owners[position] { priority = self.priority(of: task) }
       if position == 0 || priority > bestPriority {
         best = position
         bestPriority = priority

@@ -9,11 +9,14 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   public var summary: String
   /// The `explore` call, as `file:line`.
   public var location: String
-  /// The strategy that found the schedule.
+  /// The strategy that found the schedule, and how: a failure that PCT's first-in-first-out run
+  /// found before any PCT run says so here.
   public var strategy: String
-  /// Which run of the exploration failed, counting from 1.
+  /// Which run of the exploration failed, counting from 1; `nil` for a run outside the strategy's
+  /// own schedules, such as PCT's first-in-first-out run.
   public var scheduleNumber: Int?
-  /// The seed that reproduces the run that first failed, for random and PCT runs.
+  /// The seed that reproduces the run that first failed, for random and PCT runs; `nil` when the
+  /// failing run drew no random numbers, such as PCT's first-in-first-out run.
   public var seed: UInt64?
   /// The number of preemptions in the reported schedule, and in the one first found if a search
   /// for fewer preemptions replaced it.

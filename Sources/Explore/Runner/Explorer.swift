@@ -60,7 +60,7 @@ final class Explorer {
     case .random(let schedules, let seed):
       return try search(RandomOracle(schedules: schedules, seed: seed), named: strategy, limit: nil)
     case .pct(let depth, let schedules, let seed):
-      let probe = probe(strategy)
+      let probe = probe(depth: depth, schedules: schedules, strategy: strategy)
       let oracle = PCTOracle(depth: depth, schedules: schedules, expectedSteps: probe.steps, seed: seed)
       let exhausted = try search(oracle, named: strategy, limit: nil)
       // A bug the probe hit but no PCT run did is still a bug.
@@ -191,12 +191,13 @@ final class Explorer {
   }
 
   /// Runs the first-in-first-out schedule to learn how many steps a run takes, for PCT's change
-  /// points; returns its failure too, reported only if no PCT run fails.
-  private func probe(_ strategy: ExplorationStrategy) -> (steps: Int, failure: ExplorationFailure?) {
-    var fifo = FIFOStrategy()
+  /// points; returns its failure too, reported only if no PCT run fails. That report says the
+  /// failure came from this run: it has no PCT schedule number or seed, and none would replay it.
+  private func probe(depth: Int, schedules: Int, strategy: ExplorationStrategy) -> (steps: Int, failure: ExplorationFailure?) {
+    var fifo = PreemptionCounting(FIFOStrategy())
     let probe = runOnce(&fifo, explores: false)
-    var failure = failure(of: probe, seed: nil, preemptions: 0, strategy: strategy)
-    failure?.strategy = "\(strategy), in the first-in-first-out run that measures how many steps a run takes"
+    var failure = failure(of: probe, seed: nil, preemptions: fifo.preemptions, strategy: strategy)
+    failure?.strategy = "PCT depth \(depth) (\(schedules) schedules, none failed), found by the first-in-first-out run before any PCT run"
     failure?.scheduleNumber = nil
     return (probe.steps, failure)
   }

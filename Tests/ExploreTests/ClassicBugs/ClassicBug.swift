@@ -14,6 +14,9 @@ struct ClassicBug: Sendable, CustomStringConvertible {
   let randomBudget: Int
   /// PCT (depth 3) schedules within which the default seed finds the bug.
   let pctBudget: Int
+  /// The most schedules an exhaustive search of either program may run, for programs with too
+  /// many schedules to try them all in a unit test; `nil` for every schedule.
+  let exhaustiveLimit: Int?
   /// Deadlocking bugs wait a little for the outside world before they are reported.
   var configuration: ExploreConfiguration
 
@@ -21,14 +24,24 @@ struct ClassicBug: Sendable, CustomStringConvertible {
 
   init(
     name: String, buggy: @escaping Scenario, fixed: @escaping Scenario, randomBudget: Int, pctBudget: Int,
-    configuration: ExploreConfiguration = ExploreConfiguration(progressInterval: nil)
+    exhaustiveLimit: Int? = nil, configuration: ExploreConfiguration = ExploreConfiguration(progressInterval: nil)
   ) {
     self.name = name
     self.buggyScenario = buggy
     self.fixedScenario = fixed
     self.randomBudget = randomBudget
     self.pctBudget = pctBudget
+    self.exhaustiveLimit = exhaustiveLimit
     self.configuration = configuration
+  }
+
+  /// Exhaustive search, stopping at ``exhaustiveLimit`` schedules.
+  var exhaustive: ExplorationStrategy { .exhaustive(maxSchedules: exhaustiveLimit) }
+
+  /// Whether an exhaustive search of the fixed twin that passed went as far as it should: through
+  /// every schedule, or up to the limit.
+  func searchedEnough(_ summary: ExplorationSummary) -> Bool {
+    summary.exploredEverySchedule || summary.schedules == exhaustiveLimit
   }
 
   /// The buggy program, spawning with `Task.effect`.
@@ -48,7 +61,8 @@ struct ClassicBug: Sendable, CustomStringConvertible {
 
   static let all: [ClassicBug] = [
     .lostUpdate, .checkThenAct, .orderViolation, .prematureCheck, .lockOrderDeadlock,
-    .lostWakeup, .cancellationRace, .staleSearchResponse, .streamProducerConsumer,
+    .lostWakeup, .cancellationRace, .staleSearchResponse, .streamProducerConsumer, .checkBeforeActorHop,
+    .diningPhilosophers3, .diningPhilosophers5, .depthThreeOrdering,
   ]
 }
 
