@@ -178,14 +178,15 @@ extension DeterministicScheduler {
     registry[id].lastJobEnd = events.count - 1
   }
 
-  /// Whether `task` is one whose completion only its references to ``completionWitness`` tell: a plain
-  /// unstructured task not yet completed. Structured children copy no task-local values, and the
-  /// root and `Task.effect` tasks say when they complete.
+  /// Whether `task` is one whose completion only its references to ``completionWitness`` tell:
+  /// a plain unstructured task not yet completed. Structured children copy no task-local values,
+  /// and the root and `Task.effect` tasks say when they complete.
   private func mayCompleteUnseen(_ task: TaskID) -> Bool {
     registry[task].info.kind == .unstructured && !registry[task].completed
   }
 
-  /// Whether the task whose job just ran completed, by the references to ``completionWitness`` it held.
+  /// Whether the task whose job just ran completed, by the references to ``completionWitness``
+  /// it held.
   private var runningTaskCompleted: Bool {
     completionWitness.referenceCount == witnessBaseline - 1
   }

@@ -94,9 +94,8 @@ private final class RootTask<Value>: @unchecked Sendable {
     // The scheduler names the root itself: a runtime name would cost an allocation a run.
     scheduler.currentTaskDidStart(name: "root")
     do {
-      let value = try await DeterministicScheduler.$active.withValue(ActiveRun(scheduler: scheduler, completionWitness: scheduler.completionWitness)) {
-        try await operation()
-      }
+      let run = ActiveRun(scheduler: scheduler, completionWitness: scheduler.completionWitness)
+      let value = try await DeterministicScheduler.$active.withValue(run) { try await operation() }
       result = .success(value)
     } catch {
       result = .failure(error)
