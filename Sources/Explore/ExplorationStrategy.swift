@@ -16,6 +16,7 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
     case pct(depth: Int, schedules: Int, seed: UInt64)
     case replay(String)
     case sequence([ExplorationStrategy])
+    case portfolio
   }
 
   let kind: Kind
@@ -70,11 +71,30 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
     ExplorationStrategy(kind: .sequence(strategies))
   }
 
-  /// The default for unit tests: up to 2,000 schedules of exhaustive search, which settles most
-  /// small programs completely, then 1,000 PCT runs of depth 3 for programs too large for that.
-  public static let `default` = ExplorationStrategy.sequence([
-    .exhaustive(maxSchedules: 2_000), .pct(depth: 3, schedules: 1_000),
-  ])
+  /// The default, what `explore { … }` runs: a portfolio of strategies sharing one budget,
+  /// ``ExploreConfiguration/portfolioBudget`` (2 seconds and 20,000 schedules unless set).
+  ///
+  /// 1. Exhaustive search, which settles small programs completely: when it tries every
+  ///    schedule, the exploration ends there, with ``ExplorationSummary/exploredEverySchedule``.
+  /// 2. The schedules with exactly 0, then 1, then 2 preemptions, where most schedule-dependent
+  ///    bugs show up in programs too large to search completely.
+  /// 3. PCT of depth 3 and uniformly random runs, taking turns until the budget runs out.
+  ///
+  /// Each of the first four parts runs at most a tenth of the schedule budget. Exhaustive search
+  /// may take up to half the time budget, so that a small program is settled even on a loaded
+  /// machine; the preemption bounds share half the time left after it, a third of that each; PCT
+  /// and random get the rest of both budgets.
+  ///
+  /// A failure, whichever part finds it, is reported after the usual search for a schedule with
+  /// fewer preemptions, and ``ExplorationFailure/portfolioPart`` names the part. A search that
+  /// finds no failure and ends by its budget says so in its summary
+  /// (``ExplorationSummary/budgetRanOut``, ``ExplorationSummary/portfolioParts``): it did not
+  /// try every schedule.
+  ///
+  /// With a time budget, where each part stops can depend on the speed of the machine, so two
+  /// machines can find different failing schedules (each report replays on any machine);
+  /// `PortfolioBudget(time: nil)` makes the search depend on the schedule count alone.
+  public static let `default` = ExplorationStrategy(kind: .portfolio)
 
   /// A short name with the parameters: `exhaustive DFS (at most 2000 schedules)`.
   public var description: String {
@@ -92,6 +112,8 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
       return "replay of \(schedule)"
     case .sequence(let strategies):
       return strategies.map(\.description).joined(separator: ", then ")
+    case .portfolio:
+      return "default portfolio (exhaustive DFS, preemption bounds 0, 1 and 2, then PCT depth \(PortfolioPlan.pctDepth) and random)"
     }
   }
 }

@@ -10,23 +10,42 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   public var exploredEverySchedule: Bool
   /// How long the exploration took.
   public var duration: Duration
+  /// For the default portfolio, the parts that ran, in order, and how far each got; empty for
+  /// other strategies.
+  public var portfolioParts: [PortfolioPartSummary]
+  /// For the default portfolio, the limit of its budget that ended the search before it tried
+  /// every schedule; `nil` when its exhaustive part tried them all, and for other strategies.
+  public var budgetRanOut: PortfolioBudget.Limit?
 
   /// Creates a summary.
-  public init(strategy: String, schedules: Int, distinctTraces: Int, exploredEverySchedule: Bool, duration: Duration) {
+  public init(
+    strategy: String, schedules: Int, distinctTraces: Int, exploredEverySchedule: Bool, duration: Duration,
+    portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil
+  ) {
     self.strategy = strategy
     self.schedules = schedules
     self.distinctTraces = distinctTraces
     self.exploredEverySchedule = exploredEverySchedule
     self.duration = duration
+    self.portfolioParts = portfolioParts
+    self.budgetRanOut = budgetRanOut
   }
 
-  /// `1680 schedules, 1680 distinct traces, every schedule explored, in 0.05 s (33600 schedules/s)`.
+  /// `1680 schedules, 1680 distinct traces, every schedule explored, in 0.05 s (33600 schedules/s)`,
+  /// then the strategy, and for the default portfolio what ended it and what each part ran.
   public var description: String {
-    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let seconds = duration.seconds
     let rate = seconds > 0 ? " (\(Int(Double(schedules) / seconds)) schedules/s)" : ""
     let rounded = (seconds * 1000).rounded() / 1000
-    return "\(schedules) schedules, \(distinctTraces) distinct traces"
+    var text = "\(schedules) schedules, \(distinctTraces) distinct traces"
       + (exploredEverySchedule ? ", every schedule explored" : "")
       + ", in \(rounded) s\(rate) [\(strategy)]"
+    if let budgetRanOut {
+      text += "; \(budgetRanOut) ran out before every schedule was tried"
+    }
+    if !portfolioParts.isEmpty {
+      text += "; parts: " + portfolioParts.map(\.description).joined(separator: "; ")
+    }
+    return text
   }
 }

@@ -27,6 +27,10 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// Every schedule is still tried exactly once, but which failure is found first, and so
   /// reported, can change from one exploration to the next. Other strategies run on one thread.
   public var searchers: Int
+  /// How long, and how many schedules, the default portfolio (``ExplorationStrategy/default``,
+  /// what `explore { … }` runs) searches before it gives up: 2 seconds and 20,000 schedules
+  /// unless set. Other strategies run the schedule counts they are given and ignore it.
+  public var portfolioBudget: PortfolioBudget
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(
@@ -34,12 +38,14 @@ public struct ExploreConfiguration: Hashable, Sendable {
     progressInterval: Duration? = .seconds(2),
     checksDeterminism: Bool = true,
     minimizationBudget: Int = 2_000,
-    searchers: Int = 1
+    searchers: Int = 1,
+    portfolioBudget: PortfolioBudget = PortfolioBudget()
   ) {
     self.scheduler = scheduler
     self.progressInterval = progressInterval
     self.checksDeterminism = checksDeterminism
     self.minimizationBudget = minimizationBudget
     self.searchers = searchers
+    self.portfolioBudget = portfolioBudget
   }
 }

@@ -27,6 +27,9 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   public var trace: Trace?
   /// The error the body threw, or the ``SchedulerError`` that stopped the run.
   public var underlyingError: (any Error)?
+  /// The part of the default portfolio (``ExplorationStrategy/default``) whose run failed first;
+  /// `nil` for other strategies. The ``strategy`` line of the report names it too.
+  public var portfolioPart: PortfolioPart? = nil
 
   /// How many steps of the trace the report shows at most.
   static let shownSteps = 120

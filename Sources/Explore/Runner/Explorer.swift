@@ -7,10 +7,15 @@ final class Explorer {
   typealias Body = @Sendable () async throws -> Void
 
   private let body: Body
-  private let configuration: ExploreConfiguration
+  let configuration: ExploreConfiguration
   private let location: String
   private var progress: ProgressReporter
-  private var runs = 0
+  /// How many schedules the exploration has run so far.
+  private(set) var runs = 0
+  /// What the default portfolio's parts did, for the summary; empty for other strategies.
+  var portfolioParts: [PortfolioPartSummary] = []
+  /// The limit of the portfolio's budget that ended the search, if one did.
+  var portfolioBudgetRanOut: PortfolioBudget.Limit?
   private var traceFingerprints: Set<UInt64> = []
   private var checkedDeterminism = false
   private var runner = SequentialRunner()
@@ -32,7 +37,8 @@ final class Explorer {
     }
     let summary = ExplorationSummary(
       strategy: strategy.description, schedules: runs, distinctTraces: traceFingerprints.count,
-      exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed))
+      exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed),
+      portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut)
     if progress.reported { progress.print("explore \(location): \(summary)") }
     return .success(summary)
   }
@@ -42,7 +48,13 @@ final class Explorer {
     switch strategy.kind {
     case .exhaustive(let maxSchedules):
       try checkDeterminism()
-      if configuration.searchers > 1 { return try searchInParallel(named: strategy, limit: maxSchedules) }
+      if configuration.searchers > 1 {
+        do throws(ExplorationFailure) {
+          return try searchInParallel(named: strategy, limit: maxSchedules)
+        } catch {
+          throw minimized(error)
+        }
+      }
       return try search(DepthFirstOracle(), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       try checkDeterminism()
@@ -77,50 +89,66 @@ final class Explorer {
     case .sequence(let strategies):
       for strategy in strategies where try run(strategy) { return true }
       return false
+    case .portfolio:
+      return try runPortfolio(named: strategy)
     }
   }
 
-  /// Runs the oracle's schedules until it has no more, `limit` runs have been made, or one fails.
-  /// Returns whether the oracle tried every schedule there is.
+  /// Runs the oracle's schedules until it has no more, `limit` runs have been made, or one fails,
+  /// and reports that failure with the fewest preemptions it can find. Returns whether the oracle
+  /// tried every schedule there is.
   private func search(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
-    // An oracle that counts its runs' preemptions itself is searched as it is.
-    if oracle.preemptionsSoFar != nil { return try searchCounting(oracle, named: strategy, limit: limit) }
-    return try searchCounting(PreemptionCounting(oracle), named: strategy, limit: limit)
+    do throws(ExplorationFailure) {
+      // An oracle that counts its runs' preemptions itself is searched as it is.
+      if oracle.preemptionsSoFar != nil {
+        var counting = oracle
+        return try searchCounting(&counting, named: strategy, limit: limit)
+      }
+      var counting = PreemptionCounting(oracle)
+      return try searchCounting(&counting, named: strategy, limit: limit)
+    } catch {
+      throw minimized(error)
+    }
   }
 
-  private func searchCounting(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
-    var counting = oracle
+  /// Runs the schedules of `oracle`, which counts its runs' preemptions, until it has no more,
+  /// `limit` runs have been made, `deadline` has passed, or one fails; throws that failure as
+  /// found, for the caller to minimize. Returns whether the oracle tried every schedule there is.
+  func searchCounting(
+    _ oracle: inout some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
+  ) throws(ExplorationFailure) -> Bool {
     // One reference to the oracle serves every run of the search.
-    return try withUnsafeMutablePointer(to: &counting) { counting throws(ExplorationFailure) in
+    try withUnsafeMutablePointer(to: &oracle) { counting throws(ExplorationFailure) in
       let reference = StrategyReference(oracle: counting)
       var made = 0
-      while limit.map({ made < $0 }) ?? true, counting.pointee.beginRun() {
+      while limit.map({ made < $0 }) ?? true, !(deadline?.hasPassed ?? false), counting.pointee.beginRun() {
         let outcome = runOnce(reference, explores: false)
         if !counting.pointee.repeatedEarlierSchedule {
           made += 1
           count(outcome)
         }
         if let failure = failure(of: outcome, seed: counting.pointee.seed, preemptions: counting.pointee.preemptionsSoFar ?? 0, strategy: strategy) {
-          throw minimized(failure)
+          throw failure
         }
       }
       return counting.pointee.exhaustedSchedules
     }
   }
 
-  /// Runs an exhaustive search on ``ExploreConfiguration/searchers`` threads at once; returns
-  /// whether it tried every schedule there is.
-  private func searchInParallel(named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
+  /// Runs an exhaustive search on ``ExploreConfiguration/searchers`` threads at once, up to
+  /// `limit` schedules and until `deadline`; returns whether it tried every schedule there is,
+  /// or throws the failure it found, as found.
+  func searchInParallel(named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil) throws(ExplorationFailure) -> Bool {
     let search = ParallelSearch(
-      searchers: configuration.searchers, limit: limit, body: body, scheduler: configuration.scheduler, location: location,
-      strategy: strategy)
+      searchers: configuration.searchers, limit: limit, deadline: deadline, body: body, scheduler: configuration.scheduler,
+      location: location, strategy: strategy)
     let (ending, fingerprints) = search.run { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
     switch ending {
     case .exhausted: return true
     case .limited: return false
-    case .failed(let failure): throw minimized(failure)
+    case .failed(let failure): throw failure
     }
   }
 
@@ -150,7 +178,7 @@ final class Explorer {
 
   /// Looks, within the minimization budget, for a failing schedule with fewer preemptions than
   /// `failure`'s, trying fewest first; returns the best failure known.
-  private func minimized(_ failure: ExplorationFailure) -> ExplorationFailure {
+  func minimized(_ failure: ExplorationFailure) -> ExplorationFailure {
     guard let found = failure.preemptions?.found, found > 0, configuration.minimizationBudget > 0 else { return failure }
     var budget = configuration.minimizationBudget
     for bound in 0..<found {
@@ -163,6 +191,7 @@ final class Explorer {
           smaller.strategy = "\(failure.strategy), then a search for fewer preemptions"
           smaller.scheduleNumber = failure.scheduleNumber
           smaller.seed = failure.seed
+          smaller.portfolioPart = failure.portfolioPart
           smaller.preemptions = (preemptions, found)
           return smaller
         }
@@ -173,7 +202,7 @@ final class Explorer {
 
   /// Runs the first-in-first-out schedule twice and compares the traces, once an exploration. A
   /// failure of the program itself is left for the search to find and report.
-  private func checkDeterminism() throws(ExplorationFailure) {
+  func checkDeterminism() throws(ExplorationFailure) {
     guard configuration.checksDeterminism, !checkedDeterminism else { return }
     checkedDeterminism = true
     var fifo = FIFOStrategy()
@@ -193,7 +222,7 @@ final class Explorer {
   /// Runs the first-in-first-out schedule to learn how many steps a run takes, for PCT's change
   /// points; returns its failure too, reported only if no PCT run fails. That report says the
   /// failure came from this run: it has no PCT schedule number or seed, and none would replay it.
-  private func probe(depth: Int, schedules: Int, strategy: ExplorationStrategy) -> (steps: Int, failure: ExplorationFailure?) {
+  func probe(depth: Int, schedules: Int, strategy: ExplorationStrategy) -> (steps: Int, failure: ExplorationFailure?) {
     var fifo = PreemptionCounting(FIFOStrategy())
     let probe = runOnce(&fifo, explores: false)
     var failure = failure(of: probe, seed: nil, preemptions: fifo.preemptions, strategy: strategy)

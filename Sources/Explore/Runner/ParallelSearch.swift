@@ -8,7 +8,8 @@ import Synchronization
 /// Work moves by splitting the search tree: a searcher with nothing left to do waits, and a busy
 /// one, seeing that, hands over half the untried options of its shallowest open branch (see
 /// ``DepthFirstOracle/split()``). Every schedule is still tried exactly once. The search ends when
-/// every searcher waits with nothing handed over, at the first failure, or at the schedule limit.
+/// every searcher waits with nothing handed over, at the first failure, at the schedule limit, or
+/// once its deadline has passed.
 final class ParallelSearch: Sendable {
   /// What the search found.
   enum Ending {
@@ -28,6 +29,7 @@ final class ParallelSearch: Sendable {
 
   private let searchers: Int
   private let limit: Int?
+  private let deadline: Deadline?
   private let body: Explorer.Body
   private let scheduler: SchedulerConfiguration
   private let location: String
@@ -40,9 +42,13 @@ final class ParallelSearch: Sendable {
   private let workHandedOver = DispatchSemaphore(value: 0)
   private let searcherFinished = DispatchSemaphore(value: 0)
 
-  init(searchers: Int, limit: Int?, body: @escaping Explorer.Body, scheduler: SchedulerConfiguration, location: String, strategy: ExplorationStrategy) {
+  init(
+    searchers: Int, limit: Int?, deadline: Deadline? = nil, body: @escaping Explorer.Body, scheduler: SchedulerConfiguration,
+    location: String, strategy: ExplorationStrategy
+  ) {
     self.searchers = searchers
     self.limit = limit
+    self.deadline = deadline
     self.body = body
     self.scheduler = scheduler
     self.location = location
@@ -102,12 +108,17 @@ final class ParallelSearch: Sendable {
     state.withLock { $0.traceFingerprints.formUnion(fingerprints) }
   }
 
-  /// The number of the next schedule, or `nil` once the limit is reached, which stops the search.
+  /// The number of the next schedule, or `nil` once the limit is reached or the deadline has
+  /// passed, which stops the search.
   ///
   /// Without a limit, a searcher adds its runs to the shared count 64 at a time, keeping the
   /// others in `uncounted`, so searchers do not write the same memory after every run; the number
   /// is then the count so far, which is all a number means when searchers run at once.
   private func claimSchedule(_ uncounted: inout Int) -> Int? {
+    if let deadline, deadline.hasPassed {
+      stopAtLimit()
+      return nil
+    }
     guard limit != nil else {
       uncounted += 1
       if uncounted == 64 {
@@ -119,9 +130,14 @@ final class ParallelSearch: Sendable {
     let number = schedules.add(1, ordering: .relaxed).newValue
     guard let limit, number > limit else { return number }
     schedules.subtract(1, ordering: .relaxed)
+    stopAtLimit()
+    return nil
+  }
+
+  /// Ends the search because it reached its schedule limit or its deadline.
+  private func stopAtLimit() {
     state.withLock { $0.limited = true }
     end()
-    return nil
   }
 
   private func stop(failing failure: ExplorationFailure) {

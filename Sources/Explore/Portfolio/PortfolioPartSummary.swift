@@ -1,0 +1,38 @@
+/// How far one part of the default portfolio got in an exploration that found no failure.
+public struct PortfolioPartSummary: Hashable, Sendable, CustomStringConvertible {
+  /// Why a part stopped.
+  public enum Ending: Hashable, Sendable {
+    /// It tried every schedule it covers: every schedule there is, for the exhaustive part;
+    /// every schedule with exactly that many preemptions, for a preemption bound.
+    case triedEverySchedule
+    /// It used up its share of the budget, and the next part took over.
+    case usedItsShare
+    /// The budget of the whole portfolio ran out during it.
+    case budgetRanOut
+  }
+
+  /// Which part.
+  public var part: PortfolioPart
+  /// How many schedules it ran.
+  public var schedules: Int
+  /// Why it stopped.
+  public var ending: Ending
+
+  /// Creates a part's summary.
+  public init(part: PortfolioPart, schedules: Int, ending: Ending) {
+    self.part = part
+    self.schedules = schedules
+    self.ending = ending
+  }
+
+  /// `preemption bound 1: 36 schedules, all it covers`.
+  public var description: String {
+    let why =
+      switch ending {
+      case .triedEverySchedule: "all it covers"
+      case .usedItsShare: "its share of the budget"
+      case .budgetRanOut: "until the budget ran out"
+      }
+    return "\(part): \(schedules) schedules, \(why)"
+  }
+}

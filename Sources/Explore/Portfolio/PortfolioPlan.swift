@@ -1,0 +1,31 @@
+/// How the default portfolio shares its ``PortfolioBudget`` among its parts.
+///
+/// The systematic parts run one after another, each for at most a tenth of the schedule budget:
+/// first exhaustive search, until half the time budget has passed at most; then preemption
+/// bounds 0, 1 and 2, which share half of the time left, a third of that half each (time one
+/// leaves unused passes to the next). PCT and random, taking turns, get the rest of both budgets:
+/// at least six tenths of the schedules and a quarter of the time. The exhaustive part gets the
+/// largest time share so that a small program is settled completely even on a loaded machine.
+struct PortfolioPlan {
+  /// The parts that search systematically, in the order they run.
+  static let systematicParts: [PortfolioPart] = [.exhaustive, .preemptionBound(0), .preemptionBound(1), .preemptionBound(2)]
+  /// The depth of the PCT runs, which take turns with random runs once the systematic parts are done.
+  static let pctDepth = 3
+
+  let budget: PortfolioBudget
+
+  /// The most schedules one systematic part may run.
+  var systematicCap: Int { budget.schedules / 10 }
+
+  /// Nanoseconds into the search at which the systematic part at `index` stops, given that the
+  /// preemption bounds started `boundsStart` nanoseconds into it; `nil` without a time budget.
+  func timeShareEnd(ofSystematicPart index: Int, boundsStart: UInt64) -> UInt64? {
+    guard let total = timeEnd else { return nil }
+    if index == 0 { return total / 2 }
+    let left = total - min(total, boundsStart)
+    return boundsStart + left / 2 * UInt64(index) / 3
+  }
+
+  /// Nanoseconds into the search at which the whole search stops; `nil` without a time budget.
+  var timeEnd: UInt64? { budget.time?.clampedNanoseconds }
+}

@@ -1,0 +1,104 @@
+import Dispatch
+import EffectScheduler
+
+extension Explorer {
+  /// Runs the default portfolio within ``ExploreConfiguration/portfolioBudget``, shared among its
+  /// parts as ``PortfolioPlan`` says, and records in ``portfolioParts`` and
+  /// ``portfolioBudgetRanOut`` how far it got. Returns whether its exhaustive part tried every
+  /// schedule there is; throws the first failure, named after the part that found it, with the
+  /// fewest preemptions the minimization finds.
+  func runPortfolio(named strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
+    let plan = PortfolioPlan(budget: configuration.portfolioBudget)
+    let start = DispatchTime.now().uptimeNanoseconds
+    let end = plan.timeEnd.map { Deadline(nanoseconds: $0, after: start) }
+    let firstRun = runs
+    // Schedules left in the whole budget, and which of its limits has been reached, if any.
+    let left = { plan.budget.schedules - (self.runs - firstRun) }
+    let budgetEnding = { () -> PortfolioBudget.Limit? in
+      if left() <= 0 { return .schedules(plan.budget.schedules) }
+      if let end, end.hasPassed, let time = plan.budget.time { return .time(time) }
+      return nil
+    }
+
+    try checkDeterminism()
+    var boundsStart: UInt64 = 0
+    for (index, part) in PortfolioPlan.systematicParts.enumerated() {
+      if let limit = budgetEnding() {
+        portfolioBudgetRanOut = limit
+        return false
+      }
+      if index == 1 { boundsStart = DispatchTime.now().uptimeNanoseconds - start }
+      let shareEnd = plan.timeShareEnd(ofSystematicPart: index, boundsStart: boundsStart).map {
+        Deadline(nanoseconds: $0, after: start)
+      }
+      let before = runs
+      let triedAll = try runSystematicPart(part, named: strategy, limit: min(plan.systematicCap, left()), until: shareEnd)
+      let ending: PortfolioPartSummary.Ending =
+        triedAll ? .triedEverySchedule : budgetEnding() != nil ? .budgetRanOut : .usedItsShare
+      portfolioParts.append(PortfolioPartSummary(part: part, schedules: runs - before, ending: ending))
+      if triedAll, part == .exhaustive { return true }
+    }
+    if let limit = budgetEnding() {
+      portfolioBudgetRanOut = limit
+      return false
+    }
+
+    try runSampling(named: strategy, limit: left(), until: end)
+    portfolioBudgetRanOut = budgetEnding() ?? .schedules(plan.budget.schedules)
+    return false
+  }
+
+  /// Runs the exhaustive search, or the schedules with exactly the preemptions of a preemption
+  /// bound; returns whether it tried every schedule it covers.
+  private func runSystematicPart(
+    _ part: PortfolioPart, named strategy: ExplorationStrategy, limit: Int, until deadline: Deadline?
+  ) throws(ExplorationFailure) -> Bool {
+    var bound: Int?
+    if case .preemptionBound(let preemptions) = part { bound = preemptions }
+    do throws(ExplorationFailure) {
+      if bound == nil, configuration.searchers > 1 {
+        return try searchInParallel(named: strategy, limit: limit, until: deadline)
+      }
+      // Under bound n only the schedules with exactly n preemptions count: bound n − 1 ran the others.
+      var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0)
+      return try searchCounting(&oracle, named: strategy, limit: limit, until: deadline)
+    } catch {
+      throw minimized(error.found(by: part))
+    }
+  }
+
+  /// Runs PCT and random runs in turn until the budget runs out or one fails.
+  private func runSampling(named strategy: ExplorationStrategy, limit: Int, until deadline: Deadline?) throws(ExplorationFailure) {
+    let depth = PortfolioPlan.pctDepth
+    let pct = PortfolioPart.pct(depth: depth)
+    // PCT places its change points among the steps of a first-in-first-out run. That run is the
+    // exhaustive part's first, so it fails here only when that part ran no schedule.
+    let probe = probe(depth: depth, schedules: limit, strategy: strategy)
+    if var failure = probe.failure {
+      failure.strategy = "default portfolio, found by the first-in-first-out run before its PCT runs"
+      failure.portfolioPart = pct
+      throw minimized(failure)
+    }
+    var oracle = PreemptionCounting(
+      AlternatingOracle(
+        PCTOracle(depth: depth, schedules: .max, expectedSteps: probe.steps, seed: ExplorationStrategy.defaultSeed),
+        RandomOracle(schedules: .max, seed: ExplorationStrategy.defaultSeed)))
+    do throws(ExplorationFailure) {
+      _ = try searchCounting(&oracle, named: strategy, limit: limit, until: deadline)
+    } catch {
+      throw minimized(error.found(by: oracle.base.secondsTurn ? .random : pct))
+    }
+    portfolioParts.append(PortfolioPartSummary(part: pct, schedules: oracle.base.runs.first, ending: .budgetRanOut))
+    portfolioParts.append(PortfolioPartSummary(part: .random, schedules: oracle.base.runs.second, ending: .budgetRanOut))
+  }
+}
+
+extension ExplorationFailure {
+  /// The failure, named as found by `part` of the default portfolio.
+  fileprivate func found(by part: PortfolioPart) -> ExplorationFailure {
+    var failure = self
+    failure.strategy = "default portfolio, found by its \(part) part"
+    failure.portfolioPart = part
+    return failure
+  }
+}
