@@ -105,7 +105,7 @@ extension DeterministicScheduler {
     }
     record(id, .spawned)
     // A new task has just copied the creator's task-local values, or not.
-    witnessBaseline = completionWitness.referenceCount
+    witnessBaseline = activeRun?.referenceCount ?? 0
     return id
   }
 
@@ -150,7 +150,7 @@ extension DeterministicScheduler {
       // A task that ends on the actor completes within the actor's job; it is most likely the one
       // that stepped onto the actor.
       let watched = info.scheduledBy.flatMap { mayCompleteUnseen($0) ? $0 : nil }
-      if watched != nil { witnessBaseline = completionWitness.referenceCount }
+      if watched != nil { witnessBaseline = activeRun?.referenceCount ?? 0 }
       job.runSynchronously(on: executor)
       if let watched, runningTaskCompleted {
         registry[watched].completed = true
@@ -167,7 +167,7 @@ extension DeterministicScheduler {
       onMainActor: info.isOnMainActor)
     registry[id].waitingOn = nil
     let watched = mayCompleteUnseen(id)
-    if watched { witnessBaseline = completionWitness.referenceCount }
+    if watched { witnessBaseline = activeRun?.referenceCount ?? 0 }
     runningTask = id
     runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     runningTask = nil
@@ -178,17 +178,17 @@ extension DeterministicScheduler {
     registry[id].lastJobEnd = events.count - 1
   }
 
-  /// Whether `task` is one whose completion only its references to ``completionWitness`` tell:
+  /// Whether `task` is one whose completion only its references to ``activeRun`` tell:
   /// a plain unstructured task not yet completed. Structured children copy no task-local values,
   /// and the root and `Task.effect` tasks say when they complete.
   private func mayCompleteUnseen(_ task: TaskID) -> Bool {
     registry[task].info.kind == .unstructured && !registry[task].completed
   }
 
-  /// Whether the task whose job just ran completed, by the references to ``completionWitness``
+  /// Whether the task whose job just ran completed, by the references to ``activeRun``
   /// it held.
   private var runningTaskCompleted: Bool {
-    completionWitness.referenceCount == witnessBaseline - 1
+    (activeRun?.referenceCount ?? 0) == witnessBaseline - 1
   }
 
   /// Runs a task's job, and with it the hops the task makes to the global executor on the way

@@ -35,7 +35,9 @@ extension DeterministicScheduler {
     configuration: SchedulerConfiguration,
     operation: @escaping @Sendable () async throws -> Value
   ) -> RunOutcome<Value> {
-    DeterministicScheduler(configuration: configuration).execute(strategy: &strategy, operation: operation)
+    let scheduler = DeterministicScheduler(configuration: configuration)
+    defer { scheduler.retire() }
+    return scheduler.execute(strategy: &strategy, operation: operation)
   }
 
   /// Runs `operation` as the root task on this scheduler, which must be fresh or reset.
@@ -65,6 +67,7 @@ extension DeterministicScheduler {
     runStartedAt = .now
     // An explicit priority, so runs do not depend on the driver thread's quality of service.
     // The closure captures one object, so it needs no context of its own.
+    if activeRun == nil { activeRun = ActiveRun(scheduler: self) }
     Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
     let ending = drive()
@@ -94,8 +97,7 @@ private final class RootTask<Value>: @unchecked Sendable {
     // The scheduler names the root itself: a runtime name would cost an allocation a run.
     scheduler.currentTaskDidStart(name: "root")
     do {
-      let run = ActiveRun(scheduler: scheduler, completionWitness: scheduler.completionWitness)
-      let value = try await DeterministicScheduler.$active.withValue(run) { try await operation() }
+      let value = try await DeterministicScheduler.$active.withValue(scheduler.activeRun) { try await operation() }
       result = .success(value)
     } catch {
       result = .failure(error)

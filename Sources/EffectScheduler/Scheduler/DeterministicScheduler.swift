@@ -93,10 +93,11 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var stepStartedAt = ContinuousClock.Instant.now
   @exclusivity(unchecked) var runStartedAt = ContinuousClock.Instant.now
 
-  /// How the scheduler learns that plain tasks complete (see `ActiveRun`).
-  let completionWitness = CompletionWitness()
-  /// How many references to ``completionWitness`` there should be once the running job is done,
-  /// unless the task it runs completes.
+  /// What the root binds for the program, and how the scheduler learns that plain tasks complete
+  /// (see `ActiveRun`). Made for the first run and kept until ``retire()``.
+  @exclusivity(unchecked) var activeRun: ActiveRun?
+  /// How many references to ``activeRun`` there should be once the running job is done, unless the
+  /// task it runs completes.
   @exclusivity(unchecked) var witnessBaseline = 0
 
   /// The scheduler's stand-in for the main actor, made the first time a run hops to it.
@@ -114,6 +115,12 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     readyInfo.reserveCapacity(16)
     events.reserveCapacity(64)
     choices.reserveCapacity(32)
+  }
+
+  /// Breaks the cycle between this scheduler and its ``activeRun``, once nobody will run it again.
+  /// Tasks a run left behind keep both alive for as long as they hold the `ActiveRun`.
+  func retire() {
+    activeRun = nil
   }
 
   /// Makes a scheduler whose run ended cleanly ready for another run, keeping its storage.

@@ -3,7 +3,7 @@
 /// unfinished, and nothing came from outside) cannot get late jobs, so its storage serves the
 /// next run; any other run's scheduler is left to its leftovers.
 package struct SequentialRunner {
-  private var spare: DeterministicScheduler?
+  private let spare = Spare()
 
   package init() {}
 
@@ -34,14 +34,25 @@ package struct SequentialRunner {
 
   /// The spare scheduler made ready for a run, or a new one.
   private mutating func take(_ configuration: SchedulerConfiguration) -> DeterministicScheduler {
-    guard let spare else { return DeterministicScheduler(configuration: configuration) }
-    self.spare = nil
-    spare.reset(configuration: configuration)
-    return spare
+    guard let scheduler = spare.scheduler else { return DeterministicScheduler(configuration: configuration) }
+    spare.scheduler = nil
+    scheduler.reset(configuration: configuration)
+    return scheduler
   }
 
-  /// Keeps `scheduler` for the next run if its run ended cleanly.
+  /// Keeps `scheduler` for the next run if its run ended cleanly, and retires it otherwise.
   private mutating func keep(_ scheduler: DeterministicScheduler, after record: RunRecord) {
-    if record.finishedCleanly, !scheduler.mailbox.everReceived { spare = scheduler }
+    if record.finishedCleanly, !scheduler.mailbox.everReceived {
+      spare.scheduler = scheduler
+    } else {
+      scheduler.retire()
+    }
   }
+}
+
+/// Holds the spare scheduler, and retires it when the runner is done with it.
+private final class Spare {
+  var scheduler: DeterministicScheduler?
+
+  deinit { scheduler?.retire() }
 }
