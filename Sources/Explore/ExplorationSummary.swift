@@ -16,12 +16,17 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// For the default portfolio, the limit of its budget that ended the search before it tried
   /// every schedule; `nil` when its exhaustive part tried them all, and for other strategies.
   public var budgetRanOut: PortfolioBudget.Limit?
+  /// For a preemption-bounded search that tried every schedule with at most this many
+  /// preemptions before its schedule limit, the bound; `nil` otherwise.
+  public var everyScheduleWithPreemptions: Int?
 
   /// Creates a summary.
   public init(
     strategy: String, schedules: Int, distinctTraces: Int, exploredEverySchedule: Bool, duration: Duration,
-    portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil
+    portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil,
+    everyScheduleWithPreemptions: Int? = nil
   ) {
+    self.everyScheduleWithPreemptions = everyScheduleWithPreemptions
     self.strategy = strategy
     self.schedules = schedules
     self.distinctTraces = distinctTraces
@@ -39,6 +44,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
     let rounded = (seconds * 1000).rounded() / 1000
     var text = "\(schedules) schedules, \(distinctTraces) distinct traces"
       + (exploredEverySchedule ? ", every schedule explored" : "")
+      + (everyScheduleWithPreemptions.map { ", every schedule with at most \($0) preemptions explored" } ?? "")
       + ", in \(rounded) s\(rate) [\(strategy)]"
     if let budgetRanOut {
       text += "; \(budgetRanOut) ran out before every schedule was tried"

@@ -16,6 +16,8 @@ final class Explorer {
   var portfolioParts: [PortfolioPartSummary] = []
   /// The limit of the portfolio's budget that ended the search, if one did.
   var portfolioBudgetRanOut: PortfolioBudget.Limit?
+  /// For a preemption-bounded search that tried every schedule within its bound, the bound.
+  var preemptionBoundCovered: Int?
   private var traceFingerprints: Set<UInt64> = []
   private var checkedDeterminism = false
   private var runner = SequentialRunner()
@@ -38,7 +40,8 @@ final class Explorer {
     let summary = ExplorationSummary(
       strategy: strategy.description, schedules: runs, distinctTraces: traceFingerprints.count,
       exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed),
-      portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut)
+      portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
+      everyScheduleWithPreemptions: preemptionBoundCovered)
     if progress.reported { progress.print("explore \(location): \(summary)") }
     return .success(summary)
   }
@@ -61,13 +64,19 @@ final class Explorer {
       // Each bound's search tries only schedules with exactly that many preemptions; fewer
       // were tried under a smaller bound. The search is bounded, so it never covers everything.
       var budget = maxSchedules
+      var coveredEveryBound = true
       for bound in 0...maxPreemptions {
         let before = runs
         let oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0)
-        _ = try search(oracle, named: strategy, limit: budget)
+        let coveredBound = try search(oracle, named: strategy, limit: budget)
+        coveredEveryBound = coveredEveryBound && coveredBound
         budget = budget.map { $0 - (runs - before) }
-        if let budget, budget <= 0 { break }
+        if let budget, budget <= 0 {
+          coveredEveryBound = coveredEveryBound && bound == maxPreemptions
+          break
+        }
       }
+      if coveredEveryBound { preemptionBoundCovered = maxPreemptions }
       return false
     case .random(let schedules, let seed):
       return try search(RandomOracle(schedules: schedules, seed: seed), named: strategy, limit: nil)
