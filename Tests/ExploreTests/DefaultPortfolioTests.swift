@@ -91,8 +91,10 @@ struct DefaultPortfolioTests {
       if summary.exploredEverySchedule {
         #expect(summary.schedules == small.schedules)
       } else {
+        // On a loaded machine the time can run out just as the last schedule ran, before the
+        // search learned there was none left.
         #expect(summary.budgetRanOut == .time(.seconds(2)))
-        #expect(try #require(summary.portfolioParts.first).schedules < small.schedules)
+        #expect(try #require(summary.portfolioParts.first).schedules <= small.schedules)
       }
     } else {
       #expect(summary.budgetRanOut != nil)
