@@ -105,7 +105,7 @@ extension DeterministicScheduler {
     }
     record(id, .spawned)
     // A new task has just copied the creator's task-local values, or not.
-    witnessBaseline = activeRun?.referenceCount ?? 0
+    if witnessBaseline != nil { witnessBaseline = activeRun?.referenceCount ?? 0 }
     return id
   }
 
@@ -149,10 +149,9 @@ extension DeterministicScheduler {
       append(TraceEvent(step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy))
       // A task that ends on the actor completes within the actor's job; it is most likely the one
       // that stepped onto the actor.
-      let watched = info.scheduledBy.flatMap { mayCompleteUnseen($0) ? $0 : nil }
-      if watched != nil { witnessBaseline = activeRun?.referenceCount ?? 0 }
+      let watched = info.scheduledBy.flatMap { watchCompletion(of: $0) ? $0 : nil }
       job.runSynchronously(on: executor)
-      if let watched, runningTaskCompleted {
+      if let watched, watchedTaskCompleted() {
         registry[watched].completed = true
         record(watched, .completed)
       }
@@ -166,29 +165,32 @@ extension DeterministicScheduler {
       id, registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside,
       onMainActor: info.isOnMainActor)
     registry[id].waitingOn = nil
-    let watched = mayCompleteUnseen(id)
-    if watched { witnessBaseline = activeRun?.referenceCount ?? 0 }
+    let watched = watchCompletion(of: id)
     runningTask = id
     runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     runningTask = nil
-    if watched, !registry[id].completed, runningTaskCompleted { registry[id].completed = true }
+    if watched, watchedTaskCompleted(), !registry[id].completed { registry[id].completed = true }
     registry[id].segments += 1
     registry[id].lastStep = step
     record(id, registry[id].completed ? .completed : .suspended)
     registry[id].lastJobEnd = events.count - 1
   }
 
-  /// Whether `task` is one whose completion only its references to ``activeRun`` tell:
-  /// a plain unstructured task not yet completed. Structured children copy no task-local values,
-  /// and the root and `Task.effect` tasks say when they complete.
-  private func mayCompleteUnseen(_ task: TaskID) -> Bool {
-    registry[task].info.kind == .unstructured && !registry[task].completed
+  /// Starts watching `task` for completion during the job about to run, if only its references to
+  /// ``activeRun`` can tell: a plain unstructured task not yet completed. Structured children copy
+  /// no task-local values, and the root and `Task.effect` tasks say when they complete. Returns
+  /// whether it watches.
+  private func watchCompletion(of task: TaskID) -> Bool {
+    guard registry[task].info.kind == .unstructured, !registry[task].completed else { return false }
+    witnessBaseline = activeRun?.referenceCount ?? 0
+    return true
   }
 
-  /// Whether the task whose job just ran completed, by the references to ``activeRun``
-  /// it held.
-  private var runningTaskCompleted: Bool {
-    (activeRun?.referenceCount ?? 0) == witnessBaseline - 1
+  /// Stops watching, and returns whether the watched task completed during the job.
+  private func watchedTaskCompleted() -> Bool {
+    defer { witnessBaseline = nil }
+    guard let witnessBaseline else { return false }
+    return (activeRun?.referenceCount ?? 0) == witnessBaseline - 1
   }
 
   /// Runs a task's job, and with it the hops the task makes to the global executor on the way

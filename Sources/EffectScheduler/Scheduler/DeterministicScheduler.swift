@@ -96,9 +96,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// What the root binds for the program, and how the scheduler learns that plain tasks complete
   /// (see `ActiveRun`). Made for the first run and kept until ``retire()``.
   @exclusivity(unchecked) var activeRun: ActiveRun?
-  /// How many references to ``activeRun`` there should be once the running job is done, unless the
-  /// task it runs completes.
-  @exclusivity(unchecked) var witnessBaseline = 0
+  /// While the running job's task is watched for completion, how many references to
+  /// ``activeRun`` there should be once the job is done unless the task completes; `nil` otherwise.
+  @exclusivity(unchecked) var witnessBaseline: Int?
 
   /// The scheduler's stand-in for the main actor, made the first time a run hops to it.
   private(set) lazy var mainActorExecutor = MainActorExecutor(scheduler: self)
