@@ -27,18 +27,7 @@ struct ActorReentrancyTests {
 
   @Test("some schedule loses an update and some schedule keeps both")
   func lostUpdateDependsOnSchedule() async throws {
-    var balances: [Int: Schedule] = [:]
-    for seed: UInt64 in 0..<40 {
-      let execution = try await DeterministicScheduler.run(strategy: .random(seed: seed)) { await Self.twoDeposits() }
-      balances[execution.value] = execution.schedule
-    }
-    let lost = try #require(balances.first { $0.key != 30 }, "no schedule lost an update")
-    let kept = try #require(balances[30], "no schedule kept both updates")
-    // Each outcome comes back when its schedule is replayed.
-    let replayedLost = try await DeterministicScheduler.run(strategy: .replay(lost.value)) { await Self.twoDeposits() }
-    let replayedKept = try await DeterministicScheduler.run(strategy: .replay(kept)) { await Self.twoDeposits() }
-    #expect(replayedLost.value == lost.key)
-    #expect(replayedKept.value == 30)
+    try await expectLostUpdateDependsOnSchedule(Self.twoDeposits)
   }
 
   @Test("under FIFO both deposits read before either writes")
