@@ -120,7 +120,7 @@ extension DeterministicScheduler {
   func learnRunningTaskName() {
     guard let id = runningTask, !registry[id].nameResolved else { return }
     // Within a hop the runtime may have no current task yet: the name is learned later.
-    guard currentRuntimeTaskID() == registry.runtimeID(of: id) else { return }
+    guard let runningJob, currentTaskAddress() == unsafeBitCast(runningJob, to: UnsafeRawPointer.self) else { return }
     registry[id].nameResolved = true
     registry[id].info.name = registry[id].info.name ?? currentTaskName()
   }
@@ -197,6 +197,7 @@ extension DeterministicScheduler {
   /// (see ``takeGlobalJob(_:)``).
   func runTaskJob(_ job: UnownedJob, runtimeID: UInt64, onMainActor: Bool) {
     runningRuntimeID = runtimeID
+    runningJob = job
     runningOnMainActor = onMainActor
     if onMainActor {
       job.runSynchronously(isolatedTo: mainActorExecutor.asUnownedSerialExecutor(), taskExecutor: executor)
@@ -209,6 +210,7 @@ extension DeterministicScheduler {
       hop.runSynchronously(on: executor)
     }
     runningRuntimeID = 0
+    runningJob = nil
   }
 
   func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false, onMainActor: Bool = false) {

@@ -62,6 +62,11 @@ func currentRuntimeTaskID() -> UInt64? {
 }
 
 /// The name of the task running on this thread, where the platform exposes it.
+/// The task running on this thread, as the address of its job, or `nil` between tasks.
+func currentTaskAddress() -> UnsafeRawPointer? {
+  withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
+}
+
 func currentTaskName() -> String? {
   if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
     return Task.name

@@ -71,6 +71,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The runtime id of the task whose job is running, and whether it runs on the main actor.
   @exclusivity(unchecked) var runningRuntimeID: UInt64 = 0
   @exclusivity(unchecked) var runningOnMainActor = false
+  /// The job of the running task, to tell whether the runtime still counts it as running.
+  @exclusivity(unchecked) var runningJob: UnownedJob?
   /// A job of the running task that it handed to the global executor only to hop there.
   @exclusivity(unchecked) var selfHop: UnownedJob?
   /// The name `Task.effect` gives the task it is creating, for the scheduler to register it under.

@@ -59,6 +59,7 @@ extension DeterministicScheduler {
   /// Runs the wake-ups still held when a run ends, so their jobs are not leaked: those of
   /// cancelled sleeps do nothing, and the others wake tasks that go on after the run, uncontrolled.
   func releaseTimers() {
+    if timers.isEmpty { return }
     let left = timers.map(\.job)
     timers.removeAll(keepingCapacity: true)
     for job in left { job.runSynchronously(on: executor) }
