@@ -57,3 +57,26 @@ func plainSpawnRateInChildProcess(installingHooks: Bool) -> Double {
 
   func settle() async { await pending?.value }
 }
+
+/// `children` group children that each update one actor, yield, and update it again: most of
+/// its schedules need more than two preemptions.
+func actorUpdates(children: Int) async {
+  let tally = Tally()
+  await withDiscardingTaskGroup { group in
+    for _ in 0..<children {
+      group.addTask {
+        await tally.add()
+        await Task.yield()
+        await tally.add()
+      }
+    }
+  }
+}
+
+/// A counter behind an actor.
+actor Tally {
+  private var count = 0
+
+  /// Adds one.
+  func add() { count += 1 }
+}

@@ -269,3 +269,45 @@ if wanted("debounce") {
   print("\nExhaustive exploration of a search debounced with Task.sleep(for: .milliseconds(300)), plain Task {} (\(schedules) schedules, best of \(rounds)):")
   print("  \(Int(rate)) schedules/s  (target >= 10000; in real time each schedule would take at least 0.3 s)")
 }
+
+// MARK: Preemption bounding against exhaustive search
+
+if wanted("bounded") {
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.checksDeterminism = false
+  /// The schedules and seconds of the best of `rounds` explorations of `program` with `strategy`.
+  func timed(_ strategy: ExplorationStrategy, _ program: @escaping @Sendable () async -> Void) async throws -> (ExplorationSummary, Double) {
+    var best = (summary: ExplorationSummary?.none, seconds: Double.infinity)
+    for _ in 0..<rounds {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let summary = try await explore(strategy, configuration: configuration) { await program() }
+      best = (summary, min(best.seconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+    }
+    return (best.summary!, best.seconds)
+  }
+  func line(_ name: String, _ result: (ExplorationSummary, Double)) -> String {
+    let (summary, seconds) = result
+    let covered = summary.exploredEverySchedule || summary.everyScheduleWithPreemptions != nil ? "all" : "stopped after"
+    return "  \(name) \(covered) \(summary.schedules) schedules in \(format(seconds * 1000)) ms"
+  }
+  print("\nPreemption bound 2 vs exhaustive search, group children that each update an actor, yield and update it again (best of \(rounds)):")
+  for children in [3, 4] {
+    let bounded = try await timed(.preemptionBounded(2)) { await actorUpdates(children: children) }
+    // Four children have too many schedules to try them all: the exhaustive search gets ten
+    // times as many as the bounded one needed.
+    let limit = children == 3 ? nil : bounded.0.schedules * 10
+    let exhaustive = try await timed(.exhaustive(maxSchedules: limit)) { await actorUpdates(children: children) }
+    print("  \(children) children:")
+    print(line("  .preemptionBounded(2):", bounded))
+    print(line("  .exhaustive:          ", exhaustive))
+  }
+  // Where no schedule has more than a few preemptions, the bound costs nothing extra.
+  let independent: @Sendable () async -> Void = {
+    await withDiscardingTaskGroup { group in
+      for _ in 0..<3 { group.addTask { await Task.yield(); await Task.yield() } }
+    }
+  }
+  print("  3 independent children of 3 segments (every schedule within the bound):")
+  print(line("  .preemptionBounded(50):", try await timed(.preemptionBounded(50), independent)))
+  print(line("  .exhaustive:           ", try await timed(.exhaustive, independent)))
+}

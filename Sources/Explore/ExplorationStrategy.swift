@@ -4,7 +4,7 @@ import EffectScheduler
 ///
 /// ```swift
 /// try await explore(.exhaustive) { … }                        // every interleaving
-/// try await explore(.preemptionBounded(2)) { … }               // fewest preemptions first
+/// try await explore(.preemptionBounded(2)) { … }               // at most 2 preemptions
 /// try await explore(.pct(depth: 3, schedules: 500)) { … }      // probabilistic
 /// try await explore(.replay("s1:0.1.2.1.a0.2")) { … }           // one schedule from a report
 /// ```
@@ -32,9 +32,12 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
     ExplorationStrategy(kind: .exhaustive(maxSchedules: maxSchedules))
   }
 
-  /// Iterative context bounding: every schedule with no preemption, then every schedule with one,
-  /// and so on up to `maxPreemptions`. A preemption is a step that switches away from a task that
-  /// could have gone on; most schedule-dependent bugs need at most two.
+  /// Every schedule with at most `maxPreemptions` preemptions, each exactly once, and none with
+  /// more: a preemption is a step that switches away from a task that could have gone on, and
+  /// most schedule-dependent bugs need at most two. The search is depth first, trying the
+  /// choice that lets the running task go on before the others, and a failure it finds is
+  /// reported with the fewest preemptions a short follow-up search can find (see
+  /// ``ExploreConfiguration/minimizationBudget``).
   public static func preemptionBounded(_ maxPreemptions: Int = 2, maxSchedules: Int? = nil) -> ExplorationStrategy {
     ExplorationStrategy(kind: .preemptionBounded(maxPreemptions: max(0, maxPreemptions), maxSchedules: maxSchedules))
   }

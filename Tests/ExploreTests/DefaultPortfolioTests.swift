@@ -114,11 +114,14 @@ struct DefaultPortfolioTests {
     #expect(summary.schedules < 500_000)
     #expect(!summary.exploredEverySchedule)
     #expect(summary.description.contains("the time budget (0.5 s) ran out before every schedule was tried"))
-    // Every part had its turn; each systematic part stopped at its share, and the sampling ones
-    // when the budget ran out.
-    #expect(summary.portfolioParts.map(\.part) == [.exhaustive, .preemptionBound(0), .preemptionBound(1), .preemptionBound(2), .pct(depth: 3), .random])
-    #expect(summary.portfolioParts.prefix(4).allSatisfy { $0.ending != .budgetRanOut })
-    #expect(summary.portfolioParts.suffix(2).allSatisfy { $0.ending == .budgetRanOut })
+    // The parts ran in order, each systematic part stopping at its share of the time or when it
+    // had tried every schedule it covers, and the sampling ones when the budget ran out. On a loaded machine a run can take so long that a
+    // part overruns its share and the budget ends before the last parts had a turn.
+    let order: [PortfolioPart] = [.exhaustive, .preemptionBound(0), .preemptionBound(1), .preemptionBound(2), .pct(depth: 3), .random]
+    let parts = summary.portfolioParts
+    #expect(!parts.isEmpty && parts.map(\.part) == Array(order.prefix(parts.count)))
+    #expect(parts.prefix(4).dropLast(parts.count <= 4 ? 1 : 0).allSatisfy { $0.ending != .budgetRanOut })
+    #expect(parts.dropFirst(4).allSatisfy { $0.ending == .budgetRanOut })
     #expect(summary.portfolioParts.map(\.schedules).reduce(0, +) == summary.schedules)
     // It stops only once the budget is spent, and soon after: a run of this program takes well
     // under a millisecond (about 0.5 s in all, measured, unloaded).
@@ -146,11 +149,11 @@ struct DefaultPortfolioTests {
   }
 
   /// With no time budget the search is the same everywhere. The stale response needs 151
-  /// exhaustive schedules to show up, so with 300 schedules (30 a systematic part) PCT finds it
-  /// first, with one preemption that the minimization removes; with 1,000 (100 a part), a
-  /// schedule of the preemption bound 0 part does.
+  /// exhaustive schedules to show up, and a few of the preemption bound 0 part: with 20 schedules
+  /// (2 a systematic part) PCT finds it first, with two preemptions that the minimization removes;
+  /// with 1,000 (100 a part), a schedule of the preemption bound 0 part does.
   @Test("the report names the part that found the failure, minimized", arguments: [
-    (300, PortfolioPart.pct(depth: 3)), (1_000, PortfolioPart.preemptionBound(0)),
+    (20, PortfolioPart.pct(depth: 3)), (1_000, PortfolioPart.preemptionBound(0)),
   ])
   func namesThePart(schedules: Int, part: PortfolioPart) async throws {
     let bug = ClassicBug.staleSearchResponse
@@ -164,7 +167,7 @@ struct DefaultPortfolioTests {
     #expect(failure.preemptions?.reported == 0)
     if part == .pct(depth: 3) {
       #expect(failure.strategy == "default portfolio, found by its PCT depth 3 part, then a search for fewer preemptions")
-      #expect(failure.preemptions?.found == 1)
+      #expect(failure.preemptions?.found == 2)
       #expect(failure.seed != nil)
     } else {
       #expect(failure.strategy == "default portfolio, found by its \(part) part")

@@ -31,46 +31,6 @@ struct ExhaustiveSearchTests {
   }
 }
 
-@Suite("Preemption-bounded search")
-struct PreemptionBoundedSearchTests {
-  @Test("with a bound above any schedule's preemptions, it counts every schedule exactly once")
-  func coversEverySchedule() async throws {
-    var configuration = ExploreConfiguration()
-    configuration.checksDeterminism = false
-    let summary = try await explore(
-      .preemptionBounded(12), configuration: configuration, ExhaustiveSearchTests.independent(tasks: 2, segments: 3))
-    #expect(summary.schedules == 20)
-    #expect(summary.distinctTraces == 20)
-    #expect(summary.everyScheduleWithPreemptions == 12)
-    #expect(summary.description.contains("every schedule with at most 12 preemptions explored"))
-  }
-
-  @Test("a schedule limit that stops the search before its bound is covered claims no coverage")
-  func limitedSearchClaimsNoCoverage() async throws {
-    var configuration = ExploreConfiguration()
-    configuration.checksDeterminism = false
-    let summary = try await explore(
-      .preemptionBounded(2, maxSchedules: 5), configuration: configuration,
-      ExhaustiveSearchTests.independent(tasks: 3, segments: 3))
-    #expect(summary.schedules == 5)
-    #expect(summary.everyScheduleWithPreemptions == nil)
-    #expect(!summary.description.contains("preemptions explored"))
-  }
-
-  @Test("a small bound tries fewer schedules than there are")
-  func smallBound() async throws {
-    var configuration = ExploreConfiguration()
-    configuration.checksDeterminism = false
-    let summary = try await explore(
-      .preemptionBounded(0), configuration: configuration, ExhaustiveSearchTests.independent(tasks: 3, segments: 3))
-    #expect(summary.schedules >= 1)
-    #expect(summary.schedules < 1680)
-    #expect(summary.schedules == summary.distinctTraces)
-    #expect(!summary.exploredEverySchedule)
-    #expect(summary.everyScheduleWithPreemptions == 0)
-  }
-}
-
 @Suite("Exhaustive search over a task tree")
 struct TaskTreeCountTests {
   /// The number of orders of `segments` that respect `before` (each segment's predecessors).

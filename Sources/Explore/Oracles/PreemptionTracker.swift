@@ -1,26 +1,28 @@
 import EffectScheduler
 
 /// Counts preemptions as a run goes: a step that runs another job while the task that ran last
-/// could have gone on. Actor jobs belong to no task and never count.
+/// could have gone on. An actor's job counts as a step of the task that stepped onto the actor
+/// (``ReadyJob/scheduledBy``), so running another task while a task waits to enter an actor is a
+/// preemption too, and a task going on after its actor call is not.
 struct PreemptionTracker {
   private(set) var count = 0
   private(set) var lastTask: TaskID?
 
   /// Whether running `ready[position]` now would preempt the task that ran last.
   func wouldPreempt(choosing position: Int, among ready: [ReadyJob]) -> Bool {
-    guard let lastTask, ready[position].task != lastTask else { return false }
-    return ready.contains { $0.task == lastTask }
+    guard let lastTask, ready[position].owner != lastTask else { return false }
+    return ready.contains { $0.owner == lastTask }
   }
 
   /// The position of the task that ran last, if it is ready: the choice that does not preempt.
   func continuing(among ready: [ReadyJob]) -> Int? {
     guard let lastTask else { return nil }
-    return ready.firstIndex { $0.task == lastTask }
+    return ready.firstIndex { $0.owner == lastTask }
   }
 
   mutating func record(choosing position: Int, among ready: [ReadyJob]) {
     if wouldPreempt(choosing: position, among: ready) { count += 1 }
-    lastTask = ready[position].task
+    lastTask = ready[position].owner
   }
 }
 
@@ -51,4 +53,10 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
   }
 
   mutating func runDidFinish(steps: Int) throws { try base.runDidFinish(steps: steps) }
+}
+
+extension ReadyJob {
+  /// The task whose work the job runs: its own task, or for an actor's job the task that stepped
+  /// onto the actor, when the scheduler knows it.
+  fileprivate var owner: TaskID? { task ?? scheduledBy }
 }
