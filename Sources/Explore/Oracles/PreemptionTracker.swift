@@ -1,26 +1,29 @@
 import EffectScheduler
 
 /// Counts preemptions as a run goes: a step that runs another job while the task that ran last
-/// could have gone on. Actor jobs belong to no task and never count.
+/// could have gone on. A default actor's job is a step of the task it was scheduled for
+/// (``ReadyJob/owner``), the task the trace names first for it: a task that steps onto an idle
+/// actor goes on through the actor's job, and running anything else first preempts it.
 struct PreemptionTracker {
   private(set) var count = 0
   private(set) var lastTask: TaskID?
 
   /// Whether running `ready[position]` now would preempt the task that ran last.
   func wouldPreempt(choosing position: Int, among ready: [ReadyJob]) -> Bool {
-    guard let lastTask, ready[position].task != lastTask else { return false }
-    return ready.contains { $0.task == lastTask }
+    guard let lastTask, ready[position].owner != lastTask else { return false }
+    return ready.contains { $0.owner == lastTask }
   }
 
-  /// The position of the task that ran last, if it is ready: the choice that does not preempt.
+  /// The position of a job of the task that ran last, if one is ready: the choice that does not
+  /// preempt.
   func continuing(among ready: [ReadyJob]) -> Int? {
     guard let lastTask else { return nil }
-    return ready.firstIndex { $0.task == lastTask }
+    return ready.firstIndex { $0.owner == lastTask }
   }
 
   mutating func record(choosing position: Int, among ready: [ReadyJob]) {
     if wouldPreempt(choosing: position, among: ready) { count += 1 }
-    lastTask = ready[position].task
+    lastTask = ready[position].owner
   }
 }
 
