@@ -49,13 +49,82 @@ struct DeadlockTests {
     #expect(error.description.contains("trace:"))
   }
 
+  @Test("two tasks awaiting each other's value are each reported as waiting on the other")
+  func tasksAwaitingEachOther() async throws {
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(configuration: Self.quick) {
+        let handles = TaskHandles()
+        let a = Task.effect(name: "A") { await handles.waitForB() }
+        handles.b = Task.effect(name: "B") { await a.value }
+        await a.value
+      }
+    }
+    let blocked = try #require(Self.deadlocked(error))
+    #expect(blocked.map(\.task.description) == ["#0 root", "#1 A", "#2 B"])
+    #expect(blocked.map(\.waitingOn) == ["task #1 A", "task #2 B", "task #1 A"])
+    #expect(error.summary.contains("#1 A, suspended after step 1, waiting on task #2 B"), "\(error.summary)")
+  }
+
+  @Test("a task awaiting a continuation nobody holds any more is reported as such")
+  func continuationNobodyResumes() async throws {
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(configuration: Self.quick) {
+        await Task.effect(name: "forgotten") {
+          // An unsafe continuation, so that dropping it is not reported as misuse.
+          await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+        }.value
+      }
+    }
+    let blocked = try #require(Self.deadlocked(error))
+    #expect(blocked.map(\.waitingOn) == ["task #1 forgotten", "a continuation that no task of the program can resume any more"])
+  }
+
+  @Test("a task awaiting an AsyncStream nobody feeds is reported as waiting on the stream")
+  func streamNobodyFeeds() async throws {
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(configuration: Self.quick) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+        let reader = Task.effect(name: "reader") {
+          for await _ in stream {}
+        }
+        await reader.value
+        continuation.finish()  // never reached: the root waits on the reader first
+      }
+    }
+    let blocked = try #require(Self.deadlocked(error))
+    #expect(blocked.map(\.waitingOn) == ["task #1 reader", "an AsyncStream that no task of the program can feed any more"], "\(error.summary)")
+  }
+
+  @Test("a task waiting for its turn on an actor whose executor never runs it is reported as such")
+  func actorOnExecutorThatNeverRuns() async throws {
+    let error = try await #require(throws: SchedulerError.self) {
+      try await DeterministicScheduler.run(configuration: Self.quick) {
+        let stuck = ActorOnIdleExecutor()
+        await Task.effect(name: "caller") { await stuck.greet() }.value
+      }
+    }
+    let blocked = try #require(Self.deadlocked(error))
+    #expect(blocked.map(\.waitingOn) == ["task #1 caller", "its turn on an executor outside the scheduler's control"])
+  }
+
+  /// The blocked tasks of a deadlock, or `nil` with an issue recorded for any other error.
+  static func deadlocked(_ error: SchedulerError) -> [BlockedTask]? {
+    guard case .deadlock(let blocked) = error.reason else {
+      Issue.record("expected a deadlock, got \(error.summary)")
+      return nil
+    }
+    return blocked
+  }
+
   @Test("a program waiting on another thread that never answers is reported as a stall")
   func stallOnOutsideWorld() async throws {
     let error = try await #require(throws: SchedulerError.self) {
       try await DeterministicScheduler.run(configuration: Self.quick) {
         // One round trip through a thread the scheduler does not own...
+        // (resumed once the root has surely suspended: a continuation resumed before its task
+        // suspends lets the task go on without handing the scheduler a job)...
         await withCheckedContinuation { continuation in
-          Thread.detach { continuation.resume() }
+          Thread.detach(after: .milliseconds(50)) { continuation.resume() }
         }
         // ...then a wait nobody ends.
         await Parking().wait()
@@ -134,4 +203,33 @@ struct LateWorkTests {
 
 private final class FlagBox: @unchecked Sendable {
   var value = false
+}
+
+/// Lets task A await task B, which is created after A.
+private final class TaskHandles: @unchecked Sendable {
+  var b: Task<Void, Never>?
+
+  func waitForB() async {
+    // B exists by the time A first runs: the root creates both before it suspends.
+    await b?.value
+  }
+}
+
+/// An executor that keeps every job it is given and never runs one.
+private final class IdleExecutor: SerialExecutor, @unchecked Sendable {
+  private let lock = NSLockLike()
+  private var jobs: [UnownedJob] = []
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    lock.withLock { jobs.append(job) }
+  }
+}
+
+/// An actor whose code would run on an ``IdleExecutor``: nobody who calls it gets its turn.
+private actor ActorOnIdleExecutor {
+  private let executor = IdleExecutor()
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  func greet() {}
 }

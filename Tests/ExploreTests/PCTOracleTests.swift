@@ -47,33 +47,4 @@ struct PCTOracleTests {
     #expect(postponed.map { $0[0] } == Array(repeating: 0, count: 40))
     #expect(postponed.map { $0[1] } == direct.map { $0[0] })
   }
-
-  @Test("an actor's job scheduled while no task ran carries on the work of the job picked before it")
-  func ownersCarryOn() {
-    var owners = JobOwners()
-    owners.update([ReadyJob(task: first), ReadyJob(task: second)])
-    owners.picked(0)
-    // #1 stepped onto an actor whose job names it, and a Task.yield() between steps made one that
-    // names no task: both run #1.
-    owners.update([ReadyJob(task: second), actorJob(scheduledBy: first), actorJob(scheduledBy: nil)])
-    #expect((0..<3).map { owners[$0] } == [second, first, first])
-    owners.picked(0)
-    // Picking #2 leaves the two actors' jobs as they were; a job from outside runs no known task.
-    owners.update([actorJob(scheduledBy: first), actorJob(scheduledBy: nil), actorJob(scheduledBy: nil, fromOutside: true)])
-    #expect((0..<3).map { owners[$0] } == [first, first, nil])
-    owners.picked(1)
-    // The job picked carried on #1's work, and so does the one it scheduled.
-    owners.update([actorJob(scheduledBy: first), actorJob(scheduledBy: nil, fromOutside: true), actorJob(scheduledBy: nil)])
-    #expect((0..<3).map { owners[$0] } == [first, nil, first])
-  }
-
-  @Test("ready jobs that do not follow from the step before fall back to what each job says")
-  func ownersFallBack() {
-    var owners = JobOwners()
-    owners.update([ReadyJob(task: first), actorJob(scheduledBy: nil)])
-    owners.picked(0)
-    // The list should start with the actor's job; it starts with #2 instead.
-    owners.update([ReadyJob(task: second), actorJob(scheduledBy: nil), actorJob(scheduledBy: first)])
-    #expect((0..<3).map { owners[$0] } == [second, nil, first])
-  }
 }

@@ -68,9 +68,10 @@ extension DeterministicScheduler {
     var task: TaskID?
     if flags.isTask {
       let runtimeID = runtimeTaskID(job)
-      task = registry.id(forRuntimeID: runtimeID) ?? spawn(runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
+      task = registry.id(forRuntimeID: runtimeID) ?? spawn(job, runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
-    let scheduledBy = task == nil && !fromOutside ? runningTask : nil
+    if actors.runningJob != nil, !fromOutside { noteWorkOnActor(admitting: task) }
+    let scheduledBy = task == nil && !fromOutside ? runningTask ?? ownerOfLastJob : nil
     let info = ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor)
     // The main actor runs its jobs in the order they arrive, one at a time, like any serial
     // queue: only the oldest is a choice, and the others wait behind it.
@@ -95,10 +96,10 @@ extension DeterministicScheduler {
     mainActorJobIsReady = true
   }
 
-  private func spawn(runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {
+  private func spawn(_ job: UnownedJob, runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {
     let parent = fromOutside ? nil : currentTaskID()
     if registry.records.isEmpty { rootRuntimeID = runtimeID }
-    let id = registry.register(runtimeID: runtimeID, flags: flags, parent: parent)
+    let id = registry.register(job, runtimeID: runtimeID, flags: flags, parent: parent)
     if let name = nameOfNextTask {
       registry[id].info.name = name
       nameOfNextTask = nil
@@ -145,12 +146,14 @@ extension DeterministicScheduler {
 
   private func run(_ job: UnownedJob, _ info: ReadyJob) {
     if info.arrivedFromOutside { outsideSteps.append(step) }
+    ownerOfLastJob = info.owner
     guard let id = info.task else {
-      append(TraceEvent(step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy))
+      beginActorJob(job, info)
       // A task that ends on the actor completes within the actor's job; it is most likely the one
       // that stepped onto the actor.
       let watched = info.scheduledBy.flatMap { watchCompletion(of: $0) ? $0 : nil }
       job.runSynchronously(on: executor)
+      endActorJob()
       if let watched, watchedTaskCompleted() {
         registry[watched].completed = true
         record(watched, .completed)
@@ -219,7 +222,7 @@ extension DeterministicScheduler {
 
   /// Adds an event to the trace and folds it into the trace's fingerprint, which tells traces
   /// apart far more cheaply than hashing them whole.
-  private func append(_ event: TraceEvent) {
+  func append(_ event: TraceEvent) {
     events.append(event)
     var packed = UInt64(truncatingIfNeeded: event.step) << 24
     packed |= UInt64(truncatingIfNeeded: (event.task?.rawValue ?? 0xFFF) & 0xFFF) << 12
@@ -270,20 +273,5 @@ extension DeterministicScheduler {
       events[end].kind = .completed
       registry[id].completed = true
     }
-  }
-
-  private func stuckReason() -> SchedulerError.Reason {
-    let blocked = registry.records.filter { !$0.completed }.map { record in
-      BlockedTask(task: record.info, lastStep: record.lastStep, waitingOn: record.waitingOn ?? waitingOn(record.info.id))
-    }
-    return mailbox.everReceived
-      ? .stalled(waited: configuration.outsideWorldTimeout, blocked: blocked)
-      : .deadlock(blocked: blocked)
-  }
-
-  private func waitingOn(_ id: TaskID) -> String? {
-    let children = registry.records.filter { $0.info.parent == id && !$0.completed && $0.info.kind != .unstructured }
-    guard !children.isEmpty else { return nil }
-    return "its child tasks " + children.map(\.info.description).joined(separator: ", ")
   }
 }

@@ -43,6 +43,20 @@ struct JobFlags {
   var isGroupChild: Bool { rawValue & (1 << 26) != 0 }
 }
 
+/// The address of the default actor whose queue `job` drains, for the runtime's job for a default
+/// actor (kind 0xC1), which keeps the actor in the word after the job's 64-byte header; `nil` for
+/// any other job. Other kinds, such as a job kept inside the actor object, are not read, and
+/// neither is anything on a 32-bit platform, whose header differs.
+func defaultActorAddress(ofJob job: UnownedJob) -> UInt? {
+  #if _pointerBitWidth(_64)
+    guard JobFlags(job).rawValue & 0xFF == 0xC1 else { return nil }
+    let actor = unsafeBitCast(job, to: UnsafeRawPointer.self).load(fromByteOffset: 64, as: UInt.self)
+    return actor == 0 ? nil : actor
+  #else
+    return nil
+  #endif
+}
+
 /// Reads whether tasks are cancelled, through the runtime entry point looked up once.
 struct CancellationReader {
   private let isCancelled = runtimeIsCancelled

@@ -19,6 +19,9 @@ struct TaskRegistry {
   /// order and tasks register when created, so this is almost always sorted and searched by
   /// bisection; `indexByRuntimeID` takes over once a task registers out of order.
   private var runtimeIDs: [UInt64] = []
+  /// The address of each task in `records`, in the same order, for reading what a stuck task
+  /// waits on (see `TaskWaitReader`). A task's job is the task itself.
+  private(set) var addresses: [UInt] = []
   private var indexByRuntimeID: [UInt64: Int]?
 
   subscript(id: TaskID) -> Record {
@@ -42,7 +45,7 @@ struct TaskRegistry {
   }
 
   /// Registers a task the first time one of its jobs is seen, which is when it is created.
-  mutating func register(runtimeID: UInt64, flags: JobFlags, parent: TaskID?) -> TaskID {
+  mutating func register(_ job: UnownedJob, runtimeID: UInt64, flags: JobFlags, parent: TaskID?) -> TaskID {
     let id = TaskID(records.count)
     let kind: TaskInfo.Kind =
       records.isEmpty ? .root
@@ -54,6 +57,7 @@ struct TaskRegistry {
       indexByRuntimeID = Dictionary(uniqueKeysWithValues: zip(runtimeIDs, runtimeIDs.indices))
     }
     runtimeIDs.append(runtimeID)
+    addresses.append(UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)))
     indexByRuntimeID?[runtimeID] = id.rawValue
     return id
   }
@@ -61,6 +65,7 @@ struct TaskRegistry {
   mutating func removeAll() {
     records.removeAll(keepingCapacity: true)
     runtimeIDs.removeAll(keepingCapacity: true)
+    addresses.removeAll(keepingCapacity: true)
     indexByRuntimeID = nil
   }
 }

@@ -64,6 +64,11 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   static let fingerprintSeed: UInt64 = 0xCBF2_9CE4_8422_2325
   @exclusivity(unchecked) var fingerprint = fingerprintSeed
   @exclusivity(unchecked) var runningTask: TaskID?
+  /// The task whose step the job that ran last was (``ReadyJob/owner``): an actor's job scheduled
+  /// while no task runs carries on its work.
+  @exclusivity(unchecked) var ownerOfLastJob: TaskID?
+  /// The default actors of the run; see RunActors.swift.
+  @exclusivity(unchecked) var actors = RunActors()
   @exclusivity(unchecked) var rootCompleted = false
   @exclusivity(unchecked) private var unownedExecutor: UnownedTaskExecutor?
   /// The runtime id of the run's root task: tasks created before it are not the program's.
@@ -139,6 +144,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     step = 0
     fingerprint = Self.fingerprintSeed
     runningTask = nil
+    ownerOfLastJob = nil
+    actors.removeAll()
     rootCompleted = false
     whenIdle = nil
     if !ownedRuntimeIDs.isEmpty { ownedRuntimeIDs.removeAll(keepingCapacity: true) }

@@ -6,7 +6,8 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
   /// Why the run stopped.
   public enum Reason: Hashable, Sendable {
     /// Every unfinished task waits, and nothing outside the scheduler ever handed work back, so only
-    /// tasks of the program could wake them.
+    /// tasks of the program could wake them, and none will. Each blocked task says what it waits on
+    /// where the scheduler can tell: another task, an actor, a continuation or an `AsyncStream`.
     case deadlock(blocked: [BlockedTask])
     /// No job was ready and nothing came back from outside the scheduler within `waited`.
     case stalled(waited: Duration, blocked: [BlockedTask])
@@ -36,7 +37,7 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
   public var summary: String {
     switch reason {
     case .deadlock(let blocked):
-      return "deadlock: no task can run and every unfinished task waits on another task of the program.\n"
+      return "deadlock: no task can run, and nothing outside the scheduler took part in the run, so only tasks of the program could wake the unfinished ones, and none will.\n"
         + BlockedTask.list(blocked)
     case .stalled(let waited, let blocked):
       return "stalled: no task can run, and nothing came back from outside the scheduler's control (another thread, a real timer, the main actor) within \(waited).\n"
@@ -72,7 +73,11 @@ public struct BlockedTask: Hashable, Sendable, CustomStringConvertible {
   public var task: TaskInfo
   /// The last step at which the task ran, if it ever did.
   public var lastStep: Int?
-  /// What the task waits on, where the scheduler knows it.
+  /// What the task waits on, where the scheduler knows it: `task #2 B`, `its turn on actor
+  /// Counter#2`, `a continuation that no task of the program can resume any more`, `an AsyncStream
+  /// that no task of the program can feed any more`, a test script, or its child tasks. The
+  /// runtime's own record of the wait is read where its layout is known (64-bit Linux, Swift
+  /// 6.3); elsewhere only what the scheduler saw is said.
   public var waitingOn: String?
 
   /// Creates a blocked-task entry.

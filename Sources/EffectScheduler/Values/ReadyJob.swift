@@ -9,8 +9,11 @@ public struct ReadyJob: Hashable, Sendable, CustomStringConvertible {
   /// Whether the job was handed to the scheduler from a thread outside its control, for example
   /// by a continuation resumed on another thread or by work returning from the main actor.
   public var arrivedFromOutside: Bool
-  /// For an actor's job, the task that was running when the job was scheduled, typically the task
-  /// that stepped onto the actor; `nil` when no controlled task was running.
+  /// For an actor's job, the task whose work it was scheduled for: the task that was running when
+  /// it was scheduled, typically by stepping onto the actor, or, for a job scheduled by an actor's
+  /// job or between steps (an actor going on with the work queued on it, a task moving on from one
+  /// actor to another), the task of the job that ran last, whose work it carries on. `nil` for a
+  /// job handed over from outside the scheduler's control.
   public var scheduledBy: TaskID?
   /// Whether the job runs its task on the main actor, which the scheduler stands in for.
   public var isOnMainActor: Bool
@@ -22,6 +25,11 @@ public struct ReadyJob: Hashable, Sendable, CustomStringConvertible {
     self.scheduledBy = scheduledBy
     self.isOnMainActor = isOnMainActor
   }
+
+  /// The task whose step running this job is: its own task, or for an actor's job the task it was
+  /// scheduled for. Preemption counts and PCT priorities go by it, and the trace names it first
+  /// among the tasks an actor's job ran.
+  public var owner: TaskID? { task ?? scheduledBy }
 
   /// `#3` for a task's job, `actor(#2)` for an actor's job scheduled by task #2.
   public var description: String {

@@ -11,13 +11,24 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   public var steps: Int
   /// Each move of the run's virtual clock, in order; empty when nothing slept.
   public var clockAdvances: [ClockAdvance]
+  /// The default actors whose jobs ran, in the order of their first job (see
+  /// ``TraceEvent/actor`` and ``actorName(_:)``).
+  public var actors: [TraceActor]
+  /// For each step that ran an actor's job, the tasks whose work it ran, as far as the scheduler
+  /// saw: the task it was scheduled for first, then each task seen running on the actor.
+  public var actorJobTasks: [Int: [TaskID]]
 
   /// Creates a trace.
-  public init(tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0, clockAdvances: [ClockAdvance] = []) {
+  public init(
+    tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0, clockAdvances: [ClockAdvance] = [],
+    actors: [TraceActor] = [], actorJobTasks: [Int: [TaskID]] = [:]
+  ) {
     self.tasks = tasks
     self.events = events
     self.steps = steps
     self.clockAdvances = clockAdvances
+    self.actors = actors
+    self.actorJobTasks = actorJobTasks
   }
 
   /// The virtual time at which `step` ran, counted from the start of the run.
@@ -61,7 +72,8 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
     guard self.steps > steps else { return table }
     let first = self.steps - steps
     let shortened = Trace(
-      tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances)
+      tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances,
+      actors: actors, actorJobTasks: actorJobTasks)
     return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
   }
 }

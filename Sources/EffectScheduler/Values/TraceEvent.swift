@@ -14,8 +14,8 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     case completed
     /// The scheduler saw that the task had been cancelled.
     case cancelled
-    /// A default actor's job ran. It runs the code of whichever tasks are queued on that actor;
-    /// they show up in the trace when they leave the actor again.
+    /// A default actor's job ran. It runs the code of whichever tasks are queued on that actor:
+    /// ``TraceEvent/actor`` says which actor, ``Trace/actorJobTasks`` for which tasks.
     case actorJob = "actor job"
   }
 
@@ -27,15 +27,21 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   public var kind: Kind
   /// Whether the job that began was handed over from a thread outside the scheduler's control.
   public var fromOutside: Bool
-  /// For an actor's job, the task that was running when it was scheduled (see
-  /// ``ReadyJob/scheduledBy``).
+  /// For an actor's job, the task it was scheduled for (see ``ReadyJob/scheduledBy``), whose step
+  /// the strategies take it to be.
   public var scheduledBy: TaskID?
   /// Whether the job that began runs its task on the main actor.
   public var onMainActor: Bool
+  // An index rather than a name, and the tasks an actor's job ran kept in the trace rather than
+  // here: an event holds no references, so recording and discarding events counts none.
+  /// For an actor's job, the actor: its index in ``Trace/actors``, or `nil` when the job was not
+  /// a default actor's.
+  public var actor: Int?
 
   /// Creates an event.
   public init(
-    step: Int, task: TaskID?, kind: Kind, fromOutside: Bool = false, scheduledBy: TaskID? = nil, onMainActor: Bool = false
+    step: Int, task: TaskID?, kind: Kind, fromOutside: Bool = false, scheduledBy: TaskID? = nil, onMainActor: Bool = false,
+    actor: Int? = nil
   ) {
     self.step = step
     self.task = task
@@ -43,11 +49,13 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     self.fromOutside = fromOutside
     self.scheduledBy = scheduledBy
     self.onMainActor = onMainActor
+    self.actor = actor
   }
 
-  /// `step 4: #2 resumed`.
+  /// `step 4: #2 resumed`, `step 5: actor 1 scheduled by #2, actor job`.
   public var description: String {
-    let subject = task.map(\.description) ?? "actor" + (scheduledBy.map { " scheduled by \($0)," } ?? "")
+    let actorName = "actor" + (actor.map { " \($0)" } ?? "")
+    let subject = task.map(\.description) ?? actorName + (scheduledBy.map { " scheduled by \($0)," } ?? "")
     let place = onMainActor ? " on the MainActor" : ""
     return "step \(step): \(subject) \(kind.rawValue)\(place)\(fromOutside ? " (from outside)" : "")"
   }

@@ -42,7 +42,7 @@ struct TraceTable {
 
   private func cellText(_ event: TraceEvent, points: inout [Int]) -> String {
     let outside = (event.fromOutside ? "(outside) " : "") + (event.onMainActor ? "MainActor " : "")
-    guard let id = event.task?.rawValue else { return event.scheduledBy.map { "job for \($0)" } ?? "job" }
+    guard let id = event.task?.rawValue else { return actorJobText(event) }
     switch event.kind {
     case .spawned: return "spawned"
     case .started: return outside + "start"
@@ -54,6 +54,13 @@ struct TraceTable {
     case .cancelled: return "cancelled"
     case .actorJob: return "job"
     }
+  }
+
+  /// `Account#2 for #1 checkout, #3 refund`: the actor, and the tasks whose work its job ran.
+  private func actorJobText(_ event: TraceEvent) -> String {
+    let actor = event.actor.map(trace.actorName) ?? "job"
+    guard let tasks = trace.actorJobTasks[event.step] ?? event.scheduledBy.map({ [$0] }) else { return actor }
+    return actor + " for " + tasks.map { trace[task: $0]?.description ?? $0.description }.joined(separator: ", ")
   }
 }
 

@@ -8,9 +8,9 @@ import EffectScheduler
 /// tasks, a bug of depth `d` shows up in a run with probability at least 1 / (n · k^(d−1)).
 ///
 /// A default actor's job has no task of its own, but it runs the work of a task, so it takes that
-/// task's priority: the task that scheduled it, typically by stepping onto the actor, or, for a
-/// job scheduled while no task ran, the task of the job picked at the step before (see
-/// ``JobOwners``). A change point that lands on it lowers that task, which delays the actor's job
+/// task's priority: the task it was scheduled for (``ReadyJob/owner``), typically the task that
+/// stepped onto the actor, or, for a job scheduled while no task ran, the task of the job that ran
+/// before, whose work it carries on. A change point that lands on it lowers that task, which delays the actor's job
 /// like any other step of the task. An actor's job no task can be named for (one handed over from
 /// outside the scheduler) goes first, since it only runs what is already queued, and a change
 /// point that lands on it moves on to the next step.
@@ -28,7 +28,6 @@ struct PCTOracle: ExplorationOracle {
   private var changePoints: [Int: Int] = [:]
   /// Change points that landed on a job without a task to lower, waiting for the next step.
   private var postponedLevels: [Int] = []
-  private var owners = JobOwners()
 
   /// - Parameters:
   ///   - depth: the bug depth d to aim for (at least 1).
@@ -53,7 +52,6 @@ struct PCTOracle: ExplorationOracle {
     priorities.removeAll(keepingCapacity: true)
     changePoints.removeAll(keepingCapacity: true)
     postponedLevels.removeAll(keepingCapacity: true)
-    owners = JobOwners()
     for level in 1..<depth {
       changePoints[generator.below(expectedSteps)] = level
     }
@@ -61,15 +59,13 @@ struct PCTOracle: ExplorationOracle {
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) -> Int {
-    owners.update(ready)
     var best = highestPriority(ready)
     if let level = changePoints[step] { postponedLevels.append(level) }
-    while let level = postponedLevels.first, let task = owners[best] {
+    while let level = postponedLevels.first, let task = ready[best].owner {
       postponedLevels.removeFirst()
       priorities[task] = UInt64(level)
       best = highestPriority(ready)
     }
-    owners.picked(best)
     return best
   }
 
@@ -78,7 +74,7 @@ struct PCTOracle: ExplorationOracle {
     var bestPriority: UInt64 = 0
     for position in ready.indices {
       var priority = UInt64.max
-      if let task = owners[position] { priority = self.priority(of: task) }
+      if let task = ready[position].owner { priority = self.priority(of: task) }
       if position == 0 || priority > bestPriority {
         best = position
         bestPriority = priority

@@ -1,9 +1,9 @@
 import EffectScheduler
 
 /// Counts preemptions as a run goes: a step that runs another job while the task that ran last
-/// could have gone on. An actor's job counts as a step of the task that stepped onto the actor
-/// (``ReadyJob/scheduledBy``), so running another task while a task waits to enter an actor is a
-/// preemption too, and a task going on after its actor call is not.
+/// could have gone on. A default actor's job is a step of the task it was scheduled for
+/// (``ReadyJob/owner``), the task the trace names first for it: a task that steps onto an idle
+/// actor goes on through the actor's job, and running anything else first preempts it.
 struct PreemptionTracker {
   private(set) var count = 0
   private(set) var lastTask: TaskID?
@@ -14,7 +14,8 @@ struct PreemptionTracker {
     return ready.contains { $0.owner == lastTask }
   }
 
-  /// The position of the task that ran last, if it is ready: the choice that does not preempt.
+  /// The position of a job of the task that ran last, if one is ready: the choice that does not
+  /// preempt.
   func continuing(among ready: [ReadyJob]) -> Int? {
     guard let lastTask else { return nil }
     return ready.firstIndex { $0.owner == lastTask }
@@ -53,10 +54,4 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
   }
 
   mutating func runDidFinish(steps: Int) throws { try base.runDidFinish(steps: steps) }
-}
-
-extension ReadyJob {
-  /// The task whose work the job runs: its own task, or for an actor's job the task that stepped
-  /// onto the actor, when the scheduler knows it.
-  fileprivate var owner: TaskID? { task ?? scheduledBy }
 }

@@ -1,0 +1,56 @@
+extension DeterministicScheduler {
+  /// Why no job can run and nothing came back: a deadlock when nothing outside the scheduler ever
+  /// took part in the run, a stall otherwise, with what each unfinished task waits on.
+  func stuckReason() -> SchedulerError.Reason {
+    let deadlocked = !mailbox.everReceived
+    let blocked = registry.records.indices.compactMap { index -> BlockedTask? in
+      let id = TaskID(index)
+      guard !registry[id].completed else { return nil }
+      let waitingOn = registry[id].waitingOn ?? runtimeWait(of: id, deadlocked: deadlocked) ?? unfinishedChildren(of: id)
+      return BlockedTask(task: registry[id].info, lastStep: registry[id].lastStep, waitingOn: waitingOn)
+    }
+    return deadlocked
+      ? .deadlock(blocked: blocked)
+      : .stalled(waited: configuration.outsideWorldTimeout, blocked: blocked)
+  }
+
+  /// What the runtime records that `id` waits on, in words, when it is something the report can
+  /// name: another task of the run, a continuation, or an actor of the run.
+  private func runtimeWait(of id: TaskID, deadlocked: Bool) -> String? {
+    switch TaskWaitReader.wait(ofTaskAt: registry.addresses[id.rawValue], runtimeID: registry.runtimeID(of: id)) {
+    case .task(let address):
+      return registry.addresses.firstIndex(of: address).map { "task \(registry[TaskID($0)].info)" }
+    case .continuation(let resumeFunction):
+      if isStreamWait(resumeFunction) {
+        return deadlocked ? "an AsyncStream that no task of the program can feed any more" : "an AsyncStream's next element"
+      }
+      return deadlocked ? "a continuation that no task of the program can resume any more" : "a continuation"
+    case .executor(let address):
+      // A default actor hands its jobs to the scheduler, so only an actor with an executor of
+      // its own (or one the runtime does not report) can keep a task waiting for its turn.
+      guard let index = actors.addresses.firstIndex(of: address) else {
+        return "its turn on an executor outside the scheduler's control"
+      }
+      return "its turn on actor \(Trace(actors: actors.entries).actorName(index))"
+    case nil:
+      return nil
+    }
+  }
+
+  /// Whether a continuation that resumes `resumeFunction` is a stream's iterator waiting. The
+  /// first call starts tasks of its own to learn that (see `StreamWaits`), which the scheduler
+  /// must not take for the program's: meanwhile it does not count as driving.
+  private func isStreamWait(_ resumeFunction: UInt) -> Bool {
+    let wasDriving = isDriving
+    isDriving = false
+    defer { isDriving = wasDriving }
+    return StreamWaits.isStreamWait(resumeFunction: resumeFunction)
+  }
+
+  /// The structured children `id` has yet to see finish, which it may be waiting for.
+  private func unfinishedChildren(of id: TaskID) -> String? {
+    let children = registry.records.filter { $0.info.parent == id && !$0.completed && $0.info.kind != .unstructured }
+    guard !children.isEmpty else { return nil }
+    return "its child tasks " + children.map(\.info.description).joined(separator: ", ")
+  }
+}

@@ -1,0 +1,77 @@
+/// The default actors one run has seen, numbered in the order their first job ran, and what the
+/// actor job under way has been seen doing.
+///
+/// An actor is known by the address of its object, which the runtime's job for it carries, and by
+/// its dynamic type: an actor freed during the run and another of the same type made at the same
+/// address count as one.
+struct RunActors {
+  /// The actors, as the trace lists them.
+  private(set) var entries: [TraceActor] = []
+  /// The address of each actor in `entries`, in the same order.
+  private(set) var addresses: [UInt] = []
+  /// While an actor's job runs, the tasks it has been seen running, the one it was scheduled for
+  /// first.
+  var runningJob: [TaskID]?
+  /// The tasks of each actor's job that ran more than the one it was scheduled for, by step.
+  private(set) var jobTasks: [Int: [TaskID]] = [:]
+
+  /// The index of the actor at `address`, adding it if it is new. A run has a handful of actors,
+  /// so a linear search beats hashing.
+  mutating func index(ofActorAt address: UInt) -> Int {
+    let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
+    let entry = TraceActor(type: type(of: object))
+    for index in addresses.indices where addresses[index] == address && entries[index] == entry { return index }
+    addresses.append(address)
+    entries.append(entry)
+    return entries.count - 1
+  }
+
+  /// Ends the actor's job under way, which ran at `step`.
+  mutating func endJob(atStep step: Int) -> [TaskID] {
+    defer { runningJob = nil }
+    let tasks = runningJob ?? []
+    if tasks.count > 1 { jobTasks[step] = tasks }
+    return tasks
+  }
+
+  mutating func removeAll() {
+    runningJob = nil
+    guard !entries.isEmpty else { return }
+    entries.removeAll(keepingCapacity: true)
+    addresses.removeAll(keepingCapacity: true)
+    jobTasks.removeAll(keepingCapacity: true)
+  }
+}
+
+extension DeterministicScheduler {
+  /// Records that an actor's job begins: which actor, and the task it was scheduled for. The tasks
+  /// seen running on the actor during the job are added by ``noteWorkOnActor(admitting:)``.
+  func beginActorJob(_ job: UnownedJob, _ info: ReadyJob) {
+    let actor = defaultActorAddress(ofJob: job).map { actors.index(ofActorAt: $0) }
+    actors.runningJob = info.scheduledBy.map { [$0] } ?? []
+    append(
+      TraceEvent(
+        step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy,
+        actor: actor))
+    foldIntoFingerprint(UInt64(truncatingIfNeeded: (actor ?? -1) + 1) | 1 << 62)
+  }
+
+  /// Ends the actor's job begun by ``beginActorJob(_:_:)``, folding the tasks it ran into the
+  /// trace's fingerprint.
+  func endActorJob() {
+    for task in actors.endJob(atStep: step).dropFirst() {
+      foldIntoFingerprint(UInt64(truncatingIfNeeded: task.rawValue) | 1 << 61)
+    }
+  }
+
+  /// Notes, while an actor's job runs, the task whose work it is running when a job is handed to
+  /// the scheduler: the task running on the actor, or, when none is, the task whose job this is,
+  /// which has just left the actor.
+  func noteWorkOnActor(admitting task: TaskID?) {
+    guard let tasks = actors.runningJob,
+      let worker = currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:)) ?? task,
+      !tasks.contains(worker)
+    else { return }
+    actors.runningJob?.append(worker)
+  }
+}

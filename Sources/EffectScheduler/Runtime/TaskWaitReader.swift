@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// What a suspended task waits on, read from the concurrency runtime's own record of it.
+//
+// Before a task suspends on another task, on a continuation or on a task group, or while it is
+// enqueued on an actor, the runtime gives it a dependency record, for priority escalation: the
+// task's private storage points to it, and the record's third word says what the task depends on
+// (the other task, the continuation's context, the group, or the actor). Nothing in the public
+// API exposes it, so it is read at fixed offsets, and only where the runtime says its layout is
+// the one checked here: 64-bit Linux, debugger layout version 1, no priority escalation, tasks of
+// 208 bytes (Swift 6.3.1). Everything read is checked before it is trusted: each address must be
+// mapped (`mincore`), the task must still be a task with the expected id, suspended, with a
+// dependency, and what it depends on is only ever compared with addresses the scheduler knows,
+// never followed. Anywhere else, or when a check fails, the reader says it does not know, and the
+// report falls back on what the scheduler saw. It runs only when a run is stuck, never per step.
+
+/// What a suspended task waits on, as the runtime records it: addresses to compare with those of
+/// the run's tasks and actors.
+enum TaskWait: Equatable {
+  /// Another task, at this address.
+  case task(address: UInt)
+  /// A continuation of its own, which whoever holds it has to resume; the function it resumes
+  /// tells an AsyncStream's wait from others (see `StreamWaits`).
+  case continuation(resumeFunction: UInt)
+  /// To run on an executor, such as the actor at this address.
+  case executor(address: UInt)
+}
+
+enum TaskWaitReader {
+  #if os(Linux) && _pointerBitWidth(_64)
+    /// The offsets of the fields read, within a task and within its dependency record.
+    private static let resumeContextOffset = 64
+    private static let statusFlagsOffset = 96
+    private static let dependencyRecordOffset = 160
+    private static let dependentOnOffset = 16
+    private static let dependencyKindOffset = 32
+    /// `ActiveTaskStatus` flags: the task depends on something, runs, has completed.
+    private static let hasTaskDependency: UInt32 = 0x4000
+    private static let runningOrComplete: UInt32 = 0x800 | 0x2000
+    /// The dependency kinds: on a task, on a continuation, on a group, enqueued on an executor.
+    private static let waitingOnTask: UInt32 = 1
+    private static let waitingOnContinuation: UInt32 = 2
+    private static let enqueuedOnExecutor: UInt32 = 4
+
+    /// The task metadata, when the runtime's layout is the one this reader knows.
+    private static let taskMetadata: UInt? = {
+      guard let handle = dlopen(nil, RTLD_NOW),
+        let version = dlsym(handle, "_swift_concurrency_debug_internal_layout_version"),
+        let escalation = dlsym(handle, "_swift_concurrency_debug_supportsPriorityEscalation"),
+        let size = dlsym(handle, "_swift_concurrency_debug_asyncTaskSize"),
+        let metadata = dlsym(handle, "_swift_concurrency_debug_asyncTaskMetadata")
+      else { return nil }
+      guard version.load(as: UInt32.self) == 1, !escalation.load(as: Bool.self), size.load(as: UInt.self) == 208
+      else { return nil }
+      return metadata.load(as: UInt.self)
+    }()
+  #endif
+
+  /// What the suspended task at `address`, whose runtime id is `runtimeID`, waits on, or `nil`
+  /// when the runtime's record cannot be read or says something else (a task group, say).
+  static func wait(ofTaskAt address: UInt, runtimeID: UInt64) -> TaskWait? {
+    #if os(Linux) && _pointerBitWidth(_64)
+      guard let taskMetadata, let task = readable(address, count: dependencyRecordOffset + 8),
+        task.load(as: UInt.self) == taskMetadata,
+        runtimeTaskID(unsafeBitCast(task, to: UnownedJob.self)) == runtimeID
+      else { return nil }
+      let flags = task.load(fromByteOffset: statusFlagsOffset, as: UInt32.self)
+      guard flags & hasTaskDependency != 0, flags & runningOrComplete == 0,
+        let record = readable(task.load(fromByteOffset: dependencyRecordOffset, as: UInt.self), count: dependencyKindOffset + 4)
+      else { return nil }
+      let dependentOn = record.load(fromByteOffset: dependentOnOffset, as: UInt.self)
+      switch record.load(fromByteOffset: dependencyKindOffset, as: UInt32.self) {
+      case waitingOnTask: return .task(address: dependentOn)
+      case waitingOnContinuation:
+        // The runtime records the task's own context, which begins with the context it returns
+        // to and the function that resumes it; anything else means the layout is not what it seems.
+        guard dependentOn == task.load(fromByteOffset: resumeContextOffset, as: UInt.self),
+          let context = readable(dependentOn, count: 16)
+        else { return nil }
+        return .continuation(resumeFunction: context.load(fromByteOffset: 8, as: UInt.self))
+      case enqueuedOnExecutor: return .executor(address: dependentOn)
+      default: return nil
+      }
+    #else
+      return nil
+    #endif
+  }
+
+  #if os(Linux) && _pointerBitWidth(_64)
+    /// `address` as a pointer, if the `count` bytes from it are mapped, so reading them cannot
+    /// fault whatever they hold.
+    private static func readable(_ address: UInt, count: Int) -> UnsafeRawPointer? {
+      guard address != 0, address % 8 == 0 else { return nil }
+      let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+      let first = address & ~(pageSize - 1)
+      let pages = Int((address + UInt(count) - first + pageSize - 1) / pageSize)
+      var residency = [UInt8](repeating: 0, count: pages)
+      guard mincore(UnsafeMutableRawPointer(bitPattern: first), Int(pageSize) * pages, &residency) == 0 else { return nil }
+      return UnsafeRawPointer(bitPattern: address)
+    }
+  #endif
+}
