@@ -30,6 +30,9 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   /// The part of the default portfolio (``ExplorationStrategy/default``) whose run failed first;
   /// `nil` for other strategies. The ``strategy`` line of the report names it too.
   public var portfolioPart: PortfolioPart? = nil
+  /// Whether the failure was recorded as an issue of the running test when it was thrown, so
+  /// that the test framework need not report it again in full.
+  package var isRecordedAsIssue = false
 
   /// How many steps of the trace the report shows at most.
   static let shownSteps = 120
