@@ -8,11 +8,14 @@ let package = Package(
     .library(name: "EffectScheduler", targets: ["EffectScheduler"]),
     .library(name: "Effects", targets: ["Effects"]),
     .library(name: "Explore", targets: ["Explore"]),
+    .library(name: "ExploreTesting", targets: ["ExploreTesting"]),
   ],
   targets: [
     .target(name: "EffectScheduler"),
     .target(name: "Effects", dependencies: ["EffectScheduler"]),
     .target(name: "Explore", dependencies: ["EffectScheduler"]),
+    // Test-only: the only module that imports Testing. The others find it at run time.
+    .target(name: "ExploreTesting", dependencies: ["EffectScheduler", "Effects", "Explore"]),
     .executableTarget(
       name: "Interleavings",
       dependencies: ["EffectScheduler", "Effects"],
@@ -29,8 +32,8 @@ let package = Package(
       path: "Benchmarks"
     ),
     .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects"]),
-    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectScheduler", "Echo"]),
-    .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects", "RandomNumbers", "Debounce"]),
+    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectScheduler", "ExploreTesting", "Echo"]),
+    .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects", "ExploreTesting", "RandomNumbers", "Debounce"]),
   ],
   swiftLanguageModes: [.v6]
 )

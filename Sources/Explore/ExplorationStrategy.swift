@@ -1,6 +1,6 @@
 import EffectScheduler
 
-/// How ``explore(_:configuration:fileID:line:_:)`` picks the schedules it runs.
+/// How ``explore(_:configuration:fileID:filePath:line:column:_:)`` picks the schedules it runs.
 ///
 /// ```swift
 /// try await explore(.exhaustive) { … }                        // every interleaving

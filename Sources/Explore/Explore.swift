@@ -6,8 +6,16 @@ import Foundation
 ///
 /// Create all state inside `body`, so each schedule starts fresh, and create tasks with
 /// `Task.effect`, `async let` or task groups so the scheduler controls them. A thrown error, such as
-/// a failed `#require`, fails the schedule. The body inherits the caller's task-local values, so an
-/// `#expect` inside it records its issue on the test, though the exploration goes on.
+/// a failed `#require`, fails the schedule. The body inherits the caller's task-local values.
+///
+/// When the test target links `ExploreTesting` and Swift Testing runs the test, an issue the body
+/// records, such as a failed `#expect` or `#require`, fails its schedule too (as a
+/// ``RecordedIssue`` that quotes the expectation), and the failure is recorded as one issue at this
+/// call, with the report as its comment, before it is thrown; under XCTest it is recorded with
+/// `XCTFail`. Without `ExploreTesting`, a failed `#expect` records its issue on the test once a
+/// schedule and the exploration goes on. To check a failure you expect, use
+/// `requireFailure(ExplorationFailure.self) { try await explore { … } }` from `ExploreTesting`,
+/// which records none.
 ///
 /// ```swift
 /// @Test func transferKeepsTotal() async throws {
@@ -33,10 +41,13 @@ public func explore(
   _ strategy: ExplorationStrategy = .default,
   configuration: ExploreConfiguration = ExploreConfiguration(),
   fileID: String = #fileID,
+  filePath: String = #filePath,
   line: Int = #line,
+  column: Int = #column,
   _ body: @escaping @Sendable () async throws -> Void
 ) async throws(ExplorationFailure) -> ExplorationSummary {
   let location = "\(fileID):\(line)"
+  let body = RecordedIssue.failingOnIssues(body)
   let requested = ReplayRequest.schedule(at: location, environment: ProcessInfo.processInfo.environment)
   let strategy = requested.map(ExplorationStrategy.replay) ?? strategy
   // Every run blocks its thread while it waits on the outside world, so the exploration gets a
@@ -45,5 +56,10 @@ public func explore(
     let explorer = Explorer(body: body, configuration: configuration, location: location)
     return explorer.explore(strategy)
   }
-  return try result.get()
+  do throws(ExplorationFailure) {
+    return try result.get()
+  } catch {
+    TestFramework.recordIssue(error.description, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    throw error
+  }
 }

@@ -1,4 +1,5 @@
 import Effects
+import ExploreTesting
 import Testing
 
 private enum Nest {
@@ -29,7 +30,7 @@ struct NestedTestHandlerTests {
 
   @Test("an inner script that fails makes the outer program throw its failure, which the outer call reports")
   func innerFailureReachesOuterCall() async throws {
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler {
         _ = try await withTestHandler {
           await Nest.double(10)

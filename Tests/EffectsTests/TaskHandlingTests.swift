@@ -1,4 +1,5 @@
 import Effects
+import ExploreTesting
 import Testing
 
 /// The reference's program: two tasks that print, created between two prints.
@@ -70,7 +71,7 @@ struct TaskHandlingTests {
 
   @Test("a task created with the wrong name is a mismatch")
   func wrongTask() async throws {
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler(taskHandling: .suspend) {
         program()
       } test: { effect in
@@ -83,7 +84,7 @@ struct TaskHandlingTests {
 
   @Test("a script expecting an effect while the program waits on a held task fails at once")
   func waitingForTask() async throws {
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler(taskHandling: .suspend) {
         await Task.effect(name: "worker") { Console.print("working") }.value
       } test: { effect in

@@ -1,4 +1,5 @@
 import EffectScheduler
+import ExploreTesting
 import Foundation
 import Effects
 import Testing
@@ -7,9 +8,8 @@ import Testing
 struct TestFailureTests {
   @Test("expecting one effect when the program performs another names both, with the arguments")
   func mismatch() async throws {
-    // Outside a macro, so that the script's lines are its own.
     var scriptLine = 0
-    let thrown = await thrownFailure {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler {
         echo()
       } test: { effect in
@@ -18,16 +18,16 @@ struct TestFailureTests {
         try await effect.expect(Console.readLine, return: "again")
       }
     }
-    let failure = try #require(thrown)
     #expect(failure.problem == .mismatch(expected: "Console.readLine", performed: #"Console.print("Hello")"#))
     #expect(failure.description.hasSuffix(#"expected Console.readLine, but the program performed Console.print("Hello")"#))
     #expect(failure.fileID == #fileID)
+    #expect(failure.filePath == #filePath)
     #expect(failure.line == scriptLine)
   }
 
   @Test("a failure the script catches still fails the test")
   func caughtMismatch() async throws {
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler {
         echo()
       } test: { effect in
@@ -41,7 +41,7 @@ struct TestFailureTests {
   @Test("a script still waiting after the program finished fails at that line")
   func scriptOutlivesProgram() async throws {
     var scriptLine = 0
-    let thrown = await thrownFailure {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler {
         echo()
       } test: { effect in
@@ -50,7 +50,6 @@ struct TestFailureTests {
         try await effect.expect(Console.print) { _ in }
       }
     }
-    let failure = try #require(thrown)
     #expect(failure.problem == .programEnded(expected: "Console.print", error: nil))
     #expect(failure.description.contains("expected Console.print, but the program finished"))
     #expect(failure.line == scriptLine)
@@ -58,7 +57,7 @@ struct TestFailureTests {
 
   @Test("an effect the program still waits on when the script ends fails the test without hanging")
   func programOutlivesScript() async throws {
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler {
         echo()
       } test: { effect in
@@ -75,7 +74,7 @@ struct TestFailureTests {
   func unansweredSynchronousEffectsLeakNoThread() async throws {
     let before = ProcessThreads.count()
     for round in 0..<100 {
-      let failure = try await #require(throws: EffectTestFailure.self) {
+      let failure = try await requireFailure(EffectTestFailure.self) {
         try await withTestHandler {
           echo()
           // An effect whose value has no empty form goes on to its own implementation.
@@ -98,7 +97,7 @@ struct TestFailureTests {
   @Test("a throwing effect still unanswered when the script ends gets the failure thrown into it")
   func unansweredThrowingEffect() async throws {
     let caught = Recorder()
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler {
         _ = await Network.ping("a")
         do {
@@ -118,7 +117,7 @@ struct TestFailureTests {
   @Test("an effect performed after the script ended is reported, and a throwing one fails")
   func performedAfterScriptEnded() async throws {
     let caught = Recorder()
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler {
         // The script has nothing to wait for, so it is over by the time the program wakes up.
         try await Task.sleep(for: .milliseconds(20))
@@ -136,7 +135,7 @@ struct TestFailureTests {
 
   @Test("a non-throwing effect performed after the script ended stops the test at once")
   func abandonedAfterScriptEnded() async throws {
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler {
         try await Task.sleep(for: .milliseconds(20))
         _ = await Network.ping("late")
@@ -148,7 +147,7 @@ struct TestFailureTests {
 
   @Test("a program that deadlocks ends the script's wait with the scheduler's report")
   func deadlock() async throws {
-    let failure = try await #require(throws: EffectTestFailure.self) {
+    let failure = try await requireFailure(EffectTestFailure.self) {
       try await withTestHandler(configuration: SchedulerConfiguration(outsideWorldTimeout: .milliseconds(100))) {
         let never = AsyncStream<Int>.makeStream()
         for await _ in never.stream {}
@@ -174,21 +173,6 @@ struct TestFailureTests {
         try await effect.expect(Network.fetch) { _ in throw Offline() }
       }
     }
-  }
-
-  /// The failure `body` throws; `nil`, with an issue recorded, when it throws none.
-  private func thrownFailure(
-    sourceLocation: SourceLocation = #_sourceLocation, of body: () async throws -> Void
-  ) async -> EffectTestFailure? {
-    do {
-      try await body()
-      Issue.record("expected an EffectTestFailure", sourceLocation: sourceLocation)
-    } catch let failure as EffectTestFailure {
-      return failure
-    } catch {
-      Issue.record("expected an EffectTestFailure, got \(error)", sourceLocation: sourceLocation)
-    }
-    return nil
   }
 }
 

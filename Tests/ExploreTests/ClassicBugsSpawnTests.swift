@@ -1,5 +1,6 @@
 import EffectScheduler
 import Explore
+import ExploreTesting
 import Testing
 
 /// What kind of failure a classic bug shows, so a bug found with plain `Task {}` can be compared
@@ -37,21 +38,21 @@ struct ClassicBugsSpawnTests {
   @Test("exhaustive search finds the bug, with the same kind of failure either way, and replays it",
     arguments: ClassicBug.all, Spawn.allCases)
   func findsBug(_ bug: ClassicBug, spawn: Spawn) async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(bug.exhaustive, configuration: bug.configuration, bug.buggy(spawning: spawn))
     }
     // However the tasks are made, what is found is the bug itself.
     let kind = FailureKind(failure)
     #expect(kind == .invariantViolated || kind == .deadlock, "\(failure)")
     if spawn != .effect {
-      let reference = try await #require(throws: ExplorationFailure.self) {
+      let reference = try await requireFailure(ExplorationFailure.self) {
         try await explore(bug.exhaustive, configuration: bug.configuration, bug.buggy(spawning: .effect))
       }
       #expect(kind == FailureKind(reference), "\(failure)")
     }
 
     let schedule = try #require(failure.schedule)
-    let replayed = try await #require(throws: ExplorationFailure.self) {
+    let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule.description), configuration: bug.configuration, bug.buggy(spawning: spawn))
     }
     #expect(replayed.summary == failure.summary)

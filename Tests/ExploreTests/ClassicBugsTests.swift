@@ -1,11 +1,12 @@
 import Explore
+import ExploreTesting
 import Testing
 
 @Suite("Classic schedule-dependent bugs")
 struct ClassicBugsTests {
   @Test("exhaustive search finds the bug", arguments: ClassicBug.all)
   func exhaustiveFindsBug(_ bug: ClassicBug) async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(bug.exhaustive, configuration: bug.configuration, bug.buggy)
     }
     #expect(failure.schedule != nil)
@@ -20,7 +21,7 @@ struct ClassicBugsTests {
 
   @Test("random search finds the bug within its budget", arguments: ClassicBug.all)
   func randomFindsBug(_ bug: ClassicBug) async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.random(schedules: bug.randomBudget), configuration: bug.configuration, bug.buggy)
     }
     #expect(failure.seed != nil)
@@ -29,7 +30,7 @@ struct ClassicBugsTests {
 
   @Test("PCT finds the bug within its budget", arguments: ClassicBug.all)
   func pctFindsBug(_ bug: ClassicBug) async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.pct(depth: 3, schedules: bug.pctBudget), configuration: bug.configuration, bug.buggy)
     }
     #expect(failure.seed != nil)

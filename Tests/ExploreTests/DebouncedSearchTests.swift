@@ -1,4 +1,5 @@
 import Explore
+import ExploreTesting
 import Testing
 
 /// The server: answers at once, after one suspension.
@@ -70,7 +71,7 @@ func typeWithPause(_ pause: Duration, checksCancellation: Bool) async throws {
 struct DebouncedSearchTests {
   @Test("a keystroke at the instant the debounce timer fires can lose to it: exhaustive search finds the stale results")
   func findsStaleResults() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive) { try await typeWithPause(.milliseconds(300), checksCancellation: false) }
     }
     #expect(failure.underlyingError is InvariantViolation, "\(failure)")
@@ -80,7 +81,7 @@ struct DebouncedSearchTests {
     #expect(trace.table.contains("cancelled"), "the keystroke cancels the debounce task after its timer fired")
 
     let schedule = try #require(failure.schedule)
-    let replayed = try await #require(throws: ExplorationFailure.self) {
+    let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule.description)) {
         try await typeWithPause(.milliseconds(300), checksCancellation: false)
       }

@@ -1,4 +1,5 @@
 import Explore
+import ExploreTesting
 import Testing
 
 /// `.default`, what a bare `explore { … }` runs: a portfolio of strategies within one budget.
@@ -24,10 +25,10 @@ struct DefaultPortfolioTests {
     ".default finds every bug, of the kind exhaustive search finds, names the part that found it, reports the fewest preemptions, and replays",
     arguments: ClassicBug.all, Spawn.allCases)
   func findsEveryBug(_ bug: ClassicBug, spawn: Spawn) async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(configuration: Self.withoutTimeLimit(bug), bug.buggy(spawning: spawn))
     }
-    let reference = try await #require(throws: ExplorationFailure.self) {
+    let reference = try await requireFailure(ExplorationFailure.self) {
       try await explore(bug.exhaustive, configuration: bug.configuration, bug.buggy(spawning: spawn))
     }
     let kind = FailureKind(failure)
@@ -49,7 +50,7 @@ struct DefaultPortfolioTests {
     }
 
     let schedule = try #require(failure.schedule)
-    let replayed = try await #require(throws: ExplorationFailure.self) {
+    let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule), configuration: bug.configuration, bug.buggy(spawning: spawn))
     }
     #expect(replayed.summary == failure.summary)
@@ -160,7 +161,7 @@ struct DefaultPortfolioTests {
     let bug = ClassicBug.staleSearchResponse
     var configuration = bug.configuration
     configuration.portfolioBudget = PortfolioBudget(time: nil, schedules: schedules)
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(configuration: configuration, bug.buggy)
     }
     #expect(failure.portfolioPart == part)
@@ -174,7 +175,7 @@ struct DefaultPortfolioTests {
       #expect(failure.strategy == "default portfolio, found by its \(part) part")
     }
     let schedule = try #require(failure.schedule)
-    let replayed = try await #require(throws: ExplorationFailure.self) {
+    let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule), configuration: configuration, bug.buggy)
     }
     #expect(replayed.summary == failure.summary)

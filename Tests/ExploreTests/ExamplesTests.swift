@@ -1,6 +1,7 @@
 @testable import Debounce
 import Effects
 import Explore
+import ExploreTesting
 @testable import RandomNumbers
 import Testing
 
@@ -10,7 +11,7 @@ struct ExamplesTests {
 
   @Test("explore finds the stale random number; the view model that cancels passes every schedule")
   func randomNumbers() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive, configuration: Self.quiet, userChangesRange(cancelsStaleRequests: false))
     }
     #expect(failure.underlyingError is StaleNumber)
@@ -42,7 +43,7 @@ struct ExamplesTests {
 
   @Test("explore finds the stale search results on the virtual clock; the fixed field passes")
   func debounce() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive, configuration: Self.quiet, typeSW(dropsAnswersOfCancelledSearches: false))
     }
     #expect(failure.underlyingError is StaleResults)

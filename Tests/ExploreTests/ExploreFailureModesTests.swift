@@ -1,6 +1,7 @@
 import EffectScheduler
 import Effects
 import Explore
+import ExploreTesting
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ private let runsSoFar = Atomic<Int>(0)
 struct ExploreFailureModesTests {
   @Test("a program that behaves differently on the same schedule is reported as nondeterministic")
   func nondeterminism() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive) {
         let odd = runsSoFar.add(1, ordering: .relaxed).newValue % 2 == 1
         let task = Task.effect(name: "worker") { if odd { await Task.yield() } }
@@ -25,7 +26,7 @@ struct ExploreFailureModesTests {
   func livelock() async throws {
     var configuration = ExploreConfiguration()
     configuration.scheduler.maxSteps = 300
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive, configuration: configuration) {
         let spinner = Task.effect(name: "spinner") {
           while !Task.isCancelled { await Task.yield() }
@@ -42,7 +43,7 @@ struct ExploreFailureModesTests {
   func deadlock() async throws {
     var configuration = ExploreConfiguration()
     configuration.scheduler.outsideWorldTimeout = .milliseconds(100)
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive, configuration: configuration) {
         let never = AsyncStream<Int>.makeStream()
         let waiter = Task.effect(name: "waiter") { for await _ in never.stream {} }

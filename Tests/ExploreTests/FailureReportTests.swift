@@ -1,6 +1,7 @@
 import EffectScheduler
 import Effects
 @testable import Explore
+import ExploreTesting
 import Synchronization
 import Testing
 
@@ -34,7 +35,7 @@ private final class Flag: Sendable {
 struct FailureReportTests {
   @Test("the report names the strategy, schedule, trace and a one-line replay")
   func reportContents() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.random(schedules: 50, seed: 3), twoDeposits)
     }
     let report = failure.description
@@ -53,11 +54,11 @@ struct FailureReportTests {
 
   @Test("pasting the schedule into .replay reproduces the failure and its trace")
   func replayReproduces() async throws {
-    let found = try await #require(throws: ExplorationFailure.self) {
+    let found = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive, twoDeposits)
     }
     let schedule = try #require(found.schedule)
-    let replayed = try await #require(throws: ExplorationFailure.self) {
+    let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule.description), twoDeposits)
     }
     #expect(replayed.trace == found.trace)
@@ -68,11 +69,11 @@ struct FailureReportTests {
   func seedReplays() async throws {
     var configuration = ExploreConfiguration()
     configuration.minimizationBudget = 0
-    let found = try await #require(throws: ExplorationFailure.self) {
+    let found = try await requireFailure(ExplorationFailure.self) {
       try await explore(.random(schedules: 50, seed: 77), configuration: configuration, twoDeposits)
     }
     let seed = try #require(found.seed)
-    let again = try await #require(throws: ExplorationFailure.self) {
+    let again = try await requireFailure(ExplorationFailure.self) {
       try await explore(.random(schedules: 1, seed: seed), configuration: configuration, twoDeposits)
     }
     #expect(again.schedule == found.schedule)
@@ -81,7 +82,7 @@ struct FailureReportTests {
 
   @Test("a corrupted replay string is a clear error")
   func corruptedReplay() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay("s1:0.1.banana"), twoDeposits)
     }
     #expect(failure.summary.contains("not a schedule"))
@@ -90,7 +91,7 @@ struct FailureReportTests {
 
   @Test("a replay the program no longer fits says at which step it diverged")
   func divergentReplay() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay("s1:0.7"), twoDeposits)
     }
     #expect(failure.summary.contains("diverged at step 1"))
@@ -110,7 +111,7 @@ struct FailureReportTests {
   func fewestPreemptions() async throws {
     // The checker only fails if it runs between the writer's two segments, while the writer
     // could have gone on: one preemption.
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.preemptionBounded(2)) {
         let flag = Flag()
         let writer = Task.effect(name: "writer") {
@@ -132,12 +133,12 @@ struct FailureReportTests {
 
   @Test("a failure found by random search is shrunk to fewer preemptions")
   func minimizesRandomFailure() async throws {
-    let unminimized = try await #require(throws: ExplorationFailure.self) {
+    let unminimized = try await requireFailure(ExplorationFailure.self) {
       var configuration = ExploreConfiguration()
       configuration.minimizationBudget = 0
       try await explore(.random(schedules: 200, seed: 12), configuration: configuration, twoDeposits)
     }
-    let minimized = try await #require(throws: ExplorationFailure.self) {
+    let minimized = try await requireFailure(ExplorationFailure.self) {
       try await explore(.random(schedules: 200, seed: 12), twoDeposits)
     }
     let found = try #require(unminimized.preemptions?.reported)

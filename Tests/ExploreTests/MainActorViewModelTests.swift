@@ -1,5 +1,6 @@
 import Effects
 import Explore
+import ExploreTesting
 import Testing
 
 /// A search backend. Each request runs as a task the scheduler controls: the network.
@@ -60,7 +61,7 @@ final class SearchViewModel {
 struct MainActorViewModelTests {
   @Test("exhaustive search finds the stale response, and its schedule replays exactly")
   func findsStaleResponse() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive) { try await typeTwoQueries(dropsStaleResponses: false) }
     }
     #expect(failure.underlyingError is InvariantViolation, "\(failure)")
@@ -69,7 +70,7 @@ struct MainActorViewModelTests {
     #expect(trace.table.contains("MainActor"), "the loads run as main-actor steps")
 
     let schedule = try #require(failure.schedule)
-    let replayed = try await #require(throws: ExplorationFailure.self) {
+    let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule.description)) { try await typeTwoQueries(dropsStaleResponses: false) }
     }
     #expect(replayed.summary == failure.summary)
@@ -86,7 +87,7 @@ struct MainActorViewModelTests {
 
   @Test("a replay of the buggy schedule passes once the stale response is dropped")
   func fixPassesTheFailingSchedule() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive) { try await typeTwoQueries(dropsStaleResponses: false) }
     }
     let schedule = try #require(failure.schedule)

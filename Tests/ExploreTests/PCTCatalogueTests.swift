@@ -1,4 +1,5 @@
 import Explore
+import ExploreTesting
 import Testing
 
 @Suite("PCT over the classic-bug catalogue")
@@ -9,7 +10,7 @@ struct PCTCatalogueTests {
   /// actors' jobs always went first, no PCT run could find the check before an actor hop.
   @Test("PCT of depth 3 finds every bug within 1,000 schedules", arguments: ClassicBug.all, Spawn.allCases)
   func findsEveryBug(_ bug: ClassicBug, spawn: Spawn) async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.pct(depth: 3, schedules: 1_000), configuration: bug.configuration, bug.buggy(spawning: spawn))
     }
     let kind = FailureKind(failure)
@@ -23,7 +24,7 @@ struct PCTCatalogueTests {
   /// 1 never switches away from a task that can go on: only the probe loses the update.
   @Test("a bug only the first-in-first-out run finds is reported as found by it, with no PCT schedule or seed")
   func probeFailureIsReportedAsSuch() async throws {
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.pct(depth: 1, schedules: 50), configuration: ClassicBug.lostUpdate.configuration, ClassicBug.lostUpdate.buggy)
     }
     #expect(FailureKind(failure) == .invariantViolated)
@@ -36,7 +37,7 @@ struct PCTCatalogueTests {
     #expect(!report.contains("seed"))
     // The schedule it reports still replays the failure.
     let schedule = try #require(failure.schedule)
-    let replayed = try await #require(throws: ExplorationFailure.self) {
+    let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule), ClassicBug.lostUpdate.buggy)
     }
     #expect(replayed.summary == failure.summary)

@@ -1,4 +1,5 @@
 import Explore
+import ExploreTesting
 import Testing
 
 // One case at a time: each already keeps several threads busy.
@@ -43,11 +44,11 @@ struct ParallelSearchTests {
   func findsBug(_ bug: ClassicBug) async throws {
     var configuration = bug.configuration
     configuration.searchers = 2
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(bug.exhaustive, configuration: configuration, bug.buggy)
     }
     let schedule = try #require(failure.schedule)
-    let replayed = try await #require(throws: ExplorationFailure.self) {
+    let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule.description), configuration: bug.configuration, bug.buggy)
     }
     #expect(replayed.schedule == schedule)

@@ -1,5 +1,6 @@
 import EffectScheduler
 import Explore
+import ExploreTesting
 import Synchronization
 import Testing
 
@@ -68,7 +69,7 @@ struct TimeoutExploreTests {
   func tightLimitFails() async throws {
     var configuration = ExploreConfiguration()
     configuration.progressInterval = nil
-    let failure = try await #require(throws: ExplorationFailure.self) {
+    let failure = try await requireFailure(ExplorationFailure.self) {
       try await explore(.exhaustive, configuration: configuration) {
         let result = await withTimeLimit(.seconds(5)) { try await fetch(taking: .seconds(5)) }
         if result == nil { throw TimedOut() }

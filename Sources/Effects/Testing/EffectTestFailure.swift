@@ -1,3 +1,5 @@
+import EffectScheduler
+
 /// Why a test script and its program disagreed: what the script expected, what the program did,
 /// and the script line where it happened.
 ///
@@ -6,6 +8,9 @@
 /// ```
 /// EchoTests.swift:21:5: expected Console.print, but the program performed Console.readLine()
 /// ```
+///
+/// When Swift Testing or XCTest runs the test and the test target links `ExploreTesting`, the
+/// failure is also recorded as an issue at that script line before it is thrown.
 public struct EffectTestFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.
   public enum Problem: Hashable, Sendable {
@@ -25,6 +30,8 @@ public struct EffectTestFailure: Error, Hashable, Sendable, CustomStringConverti
   public var problem: Problem
   /// The file of the script line, as `#fileID` gives it.
   public var fileID: String
+  /// The file of the script line, as `#filePath` gives it.
+  public var filePath: String
   /// The script line.
   public var line: Int
   /// The column of the script line.
@@ -33,25 +40,35 @@ public struct EffectTestFailure: Error, Hashable, Sendable, CustomStringConverti
   init(_ problem: Problem, at site: CallSite) {
     self.problem = problem
     fileID = site.fileID
+    filePath = site.filePath
     line = site.line
     column = site.column
   }
 
   /// `File.swift:12:5: ` and one sentence.
   public var description: String {
-    let site = "\(fileID):\(line):\(column): "
+    "\(fileID):\(line):\(column): " + sentence
+  }
+
+  /// What went wrong, in one sentence without the place: the text of the issue recorded there.
+  var sentence: String {
     switch problem {
     case .mismatch(let expected, let performed):
-      return site + "expected \(expected), but the program performed \(performed)"
+      return "expected \(expected), but the program performed \(performed)"
     case .programEnded(let expected, let error):
-      return site + "expected \(expected), but the program finished" + (error.map { " with an error: \($0)" } ?? "")
+      return "expected \(expected), but the program finished" + (error.map { " with an error: \($0)" } ?? "")
     case .waitingForTasks(let expected, let tasks):
       let names = tasks.map { "\"\($0)\"" }.joined(separator: ", ")
-      return site + "expected \(expected), but the program waits for the script to enqueue task \(names)"
+      return "expected \(expected), but the program waits for the script to enqueue task \(names)"
     case .unanswered(let performed):
-      return site + "the test script ended while the program waited on \(performed)"
+      return "the test script ended while the program waited on \(performed)"
     case .performedAfterScriptEnded(let performed):
-      return site + "the program performed \(performed) after the test script ended"
+      return "the program performed \(performed) after the test script ended"
     }
+  }
+
+  /// Where the failure happened.
+  var site: CallSite {
+    CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

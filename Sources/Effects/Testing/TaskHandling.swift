@@ -15,7 +15,7 @@ public enum TaskHandling: Hashable, Sendable {
   /// suspended or finished, so nested tasks run in creation order. The script never sees them.
   case automaticallyEnqueue
   /// Each task's creation is handed to the script, which enqueues it at once or later with
-  /// ``TestHandler/expectTask(_:action:fileID:line:column:)``. Tasks still held when the
+  /// ``TestHandler/expectTask(_:action:fileID:filePath:line:column:)``. Tasks still held when the
   /// script ends are enqueued then.
   case suspend
   /// Tasks are held back and the script never sees them: one nobody waits for never runs, and one

@@ -1,3 +1,5 @@
+import EffectScheduler
+
 // One `expect` for each kind of effect, with a handler or with a fixed return value.
 extension TestHandler {
   /// Expects the program's next effect to be `effect`, and answers it with what `handler` returns
@@ -11,12 +13,12 @@ extension TestHandler {
   public func expect<each Argument, Result>(
     _ effect: Effect<repeat each Argument, Result>,
     isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ handler: (repeat each Argument) async throws -> Result
   ) async throws {
     try await answer(
       effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, Never>.self,
-      isolation: isolation, at: CallSite(fileID: fileID, line: line, column: column)
+      isolation: isolation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { arguments in .returned(try await handler(repeat each arguments)) }
   }
 
@@ -27,11 +29,11 @@ extension TestHandler {
   /// ```
   public func expect<each Argument, Result>(
     _ effect: Effect<repeat each Argument, Result>, return value: Result,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws {
     try await answer(
       effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, Never>.self,
-      isolation: nil, at: CallSite(fileID: fileID, line: line, column: column)
+      isolation: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { _ in .returned(value) }
   }
 
@@ -40,23 +42,23 @@ extension TestHandler {
   public func expect<each Argument, Result>(
     _ effect: AsyncEffect<repeat each Argument, Result>,
     isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ handler: (repeat each Argument) async throws -> Result
   ) async throws {
     try await answer(
       effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, Never>.self,
-      isolation: isolation, at: CallSite(fileID: fileID, line: line, column: column)
+      isolation: isolation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { arguments in .returned(try await handler(repeat each arguments)) }
   }
 
   /// Expects the program's next effect to be `effect`, and answers it with `value`.
   public func expect<each Argument, Result>(
     _ effect: AsyncEffect<repeat each Argument, Result>, return value: Result,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws {
     try await answer(
       effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, Never>.self,
-      isolation: nil, at: CallSite(fileID: fileID, line: line, column: column)
+      isolation: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { _ in .returned(value) }
   }
 
@@ -69,12 +71,12 @@ extension TestHandler {
   public func expect<each Argument, Result>(
     _ effect: ThrowingAsyncEffect<repeat each Argument, Result>,
     isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ handler: (repeat each Argument) async throws -> Result
   ) async throws {
     try await answer(
       effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, any Error>.self,
-      isolation: isolation, at: CallSite(fileID: fileID, line: line, column: column)
+      isolation: isolation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { arguments in
       do {
         return .returned(try await handler(repeat each arguments))
@@ -87,11 +89,11 @@ extension TestHandler {
   /// Expects the program's next effect to be `effect`, and answers it with `value`.
   public func expect<each Argument, Result>(
     _ effect: ThrowingAsyncEffect<repeat each Argument, Result>, return value: Result,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws {
     try await answer(
       effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, any Error>.self,
-      isolation: nil, at: CallSite(fileID: fileID, line: line, column: column)
+      isolation: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { _ in .returned(value) }
   }
 
@@ -106,12 +108,12 @@ extension TestHandler {
   public func expect<each Argument, Element>(
     _ effect: StreamEffect<repeat each Argument, Element>,
     isolation: isolated (any Actor)? = #isolation,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
     _ handler: (repeat each Argument) async throws -> Element?
   ) async throws {
     try await answer(
       effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Element?, any Error>.self,
-      isolation: isolation, at: CallSite(fileID: fileID, line: line, column: column)
+      isolation: isolation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { arguments in
       do {
         return .returned(try await handler(repeat each arguments))
@@ -125,11 +127,11 @@ extension TestHandler {
   /// `element`, or with `nil` to finish the stream.
   public func expect<each Argument, Element>(
     _ effect: StreamEffect<repeat each Argument, Element>, return element: Element?,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws {
     try await answer(
       effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Element?, any Error>.self,
-      isolation: nil, at: CallSite(fileID: fileID, line: line, column: column)
+      isolation: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { _ in .returned(element) }
   }
 }

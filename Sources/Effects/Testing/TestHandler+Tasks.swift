@@ -1,3 +1,5 @@
+import EffectScheduler
+
 extension TestHandler {
   /// Expects the program's next step to be the creation of a task named `name` with
   /// `Task.effect`, under ``TaskHandling/suspend``, and enqueues it at once or holds it.
@@ -11,9 +13,9 @@ extension TestHandler {
   @discardableResult
   public func expectTask(
     _ name: String, action: TestTask.Action = .enqueue,
-    fileID: String = #fileID, line: Int = #line, column: Int = #column
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws -> TestTask {
-    let site = CallSite(fileID: fileID, line: line, column: column)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let expected = "task \"\(name)\""
     let pending = try await session.next(expecting: expected, at: site)
     guard case .task(let task) = pending.subject, task.name == name else {

@@ -1,4 +1,6 @@
-/// The test script's view of the program under ``withTestHandler(taskHandling:configuration:isolation:fileID:line:column:_:test:)``:
+import EffectScheduler
+
+/// The test script's view of the program under ``withTestHandler(taskHandling:configuration:isolation:fileID:filePath:line:column:_:test:)``:
 /// each effect the program performs and no inner handler takes arrives here, in order, and the
 /// program waits until the script answers it.
 ///
@@ -25,8 +27,8 @@ public struct TestHandler: Sendable {
   /// try await effect.expect(Console.readLine, return: "Hi")
   /// try await effect.yield()  // the print of "Hi" goes to the handler outside withTestHandler
   /// ```
-  public func yield(fileID: String = #fileID, line: Int = #line, column: Int = #column) async throws {
-    let site = CallSite(fileID: fileID, line: line, column: column)
+  public func yield(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async throws {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let pending = try await session.next(expecting: "an effect to yield", at: site)
     switch pending.subject {
     case .effect(_, let slot):

@@ -14,7 +14,7 @@ import EffectScheduler
 /// ```
 ///
 /// The program runs on a ``DeterministicScheduler`` with its FIFO strategy, with the handlers of
-/// the caller's scope outside the script's, so ``TestHandler/yield(fileID:line:column:)`` passes an
+/// the caller's scope outside the script's, so ``TestHandler/yield(fileID:filePath:line:column:)`` passes an
 /// effect to them. The script runs in the caller's task and isolation, so it can check the
 /// program's state between two effects. The program has finished when it has returned and every
 /// task it created that can run has finished.
@@ -29,6 +29,11 @@ import EffectScheduler
 /// `configuration` sets the scheduler's knobs, such as how long it waits on the outside world
 /// before it reports a deadlock.
 ///
+/// When Swift Testing or XCTest runs the test and the test target links `ExploreTesting`, that
+/// first failure is also recorded as an issue at its script line, and the error is still thrown.
+/// To check a failure you expect, use `requireFailure(EffectTestFailure.self) { … }` from
+/// `ExploreTesting`, which records none.
+///
 /// - Returns: what `program` returned.
 /// - Throws: the first ``EffectTestFailure`` of the run; otherwise an error the script threw, or
 ///   the program's error, which can be a ``SchedulerError`` when it deadlocks.
@@ -36,11 +41,11 @@ public func withTestHandler<Value: Sendable>(
   taskHandling: TaskHandling = .automaticallyEnqueue,
   configuration: SchedulerConfiguration = SchedulerConfiguration(),
   isolation: isolated (any Actor)? = #isolation,
-  fileID: String = #fileID, line: Int = #line, column: Int = #column,
+  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
   _ program: @escaping @Sendable () async throws -> Value,
   test script: (TestHandler) async throws -> Void
 ) async throws -> Value {
-  let session = TestSession(taskHandling: taskHandling, site: CallSite(fileID: fileID, line: line, column: column))
+  let session = TestSession(taskHandling: taskHandling, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   let scope = EffectScope.current.adding([EffectHandler(.script(session))])
   let run = Task {
     do {
@@ -63,6 +68,9 @@ public func withTestHandler<Value: Sendable>(
   session.scriptDidEnd()
   await session.waitUntilProgramEnds()
   if let scriptError, !(scriptError is EffectTestFailure) { throw scriptError }
-  if let failure = session.failures.first { throw failure }
+  if let failure = session.failures.first {
+    TestFramework.recordIssue(failure.sentence, at: failure.site)
+    throw failure
+  }
   return try await run.value
 }

@@ -251,7 +251,7 @@ extension ExplorationFailure {
       }
     } else if case .failure(let thrown)? = outcome.result {
       error = thrown
-      summary = "the body threw: \(String(reflecting: thrown))"
+      summary = thrown is RecordedIssue ? "the body recorded an issue: \(thrown)" : "the body threw: \(String(reflecting: thrown))"
     } else if !outcome.outsideSteps.isEmpty {
       let failure = WorkFromOutside(steps: outcome.outsideSteps)
       error = failure

@@ -1,7 +1,7 @@
 import EffectScheduler
 import Synchronization
 
-/// The handshake between a program under ``withTestHandler(taskHandling:configuration:isolation:fileID:line:column:_:test:)``
+/// The handshake between a program under ``withTestHandler(taskHandling:configuration:isolation:fileID:filePath:line:column:_:test:)``
 /// and its test script.
 ///
 /// The program hands over what it does (``submit(_:)``) and waits; the script takes the oldest

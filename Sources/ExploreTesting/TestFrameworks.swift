@@ -1,0 +1,50 @@
+package import EffectScheduler
+import Synchronization
+import Testing
+
+/// The library's way into Swift Testing: the library modules find this type by name at
+/// run time (see `TestFramework.bridge`), so that only test targets link a test framework.
+package struct TestFrameworks: TestFrameworkBridge {
+  package init() {}
+
+  package func recordIssue(_ message: String, at site: CallSite) {
+    guard Test.current != nil else { return }
+    let location = SourceLocation(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+    Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: location)
+  }
+
+  package var canGatherIssues: Bool {
+    Test.current != nil
+  }
+
+  package func gatherIssues(during body: @escaping @Sendable () async throws -> Void) async -> (issues: [String], error: (any Error)?) {
+    guard let test = Test.current else { return ([], await Self.error(of: body)) }
+    let gathered = Mutex<[String]>([])
+    // Swift Testing hands every issue recorded in this task tree to the trait's closure first;
+    // an error is kept here instead, and warnings go on. An issue a `withKnownIssue` around the
+    // `explore` call expects arrives marked as known, so known issues are kept too: the
+    // exploration's failure is what that `withKnownIssue` then sees.
+    let handler = IssueHandlingTrait.compactMapIssues { issue in
+      guard issue.severity >= .error else { return issue }
+      gathered.withLock { $0.append(Self.describe(issue)) }
+      return nil
+    }
+    let error = await Self.error { try await handler.provideScope(for: test, testCase: Test.Case.current, performing: body) }
+    return (gathered.withLock { $0 }, error)
+  }
+
+  /// `Expectation failed: (x → 1) == 2: comment (File.swift:12:5)`.
+  static func describe(_ issue: Issue) -> String {
+    let comments = issue.comments.map(\.rawValue).joined(separator: "; ")
+    return "\(issue.kind)" + (comments.isEmpty ? "" : ": \(comments)") + (issue.sourceLocation.map { " (\($0))" } ?? "")
+  }
+
+  private static func error(of body: @Sendable () async throws -> Void) async -> (any Error)? {
+    do {
+      try await body()
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
