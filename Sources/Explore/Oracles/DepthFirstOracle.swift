@@ -6,7 +6,8 @@ import EffectScheduler
 ///
 /// With a preemption bound it only takes branches that keep the number of preemptions (switching
 /// away from a task that could have gone on) within the bound, and it can ask for the schedules
-/// with exactly that many, so that iterative context bounding tries each schedule once.
+/// with exactly that many, so that iterative context bounding tries each schedule once. With a
+/// shard it only takes the options its shard has a share in (see ``Shard`` and ``ShardedOptions``).
 struct DepthFirstOracle: ExplorationOracle {
   /// A choice point of the current path. Its options are the ready positions in the order they
   /// are tried, the non-preempting one first in a bounded search, numbered from 0; the branch
@@ -16,16 +17,44 @@ struct DepthFirstOracle: ExplorationOracle {
     var preemptionsBefore: Int
     /// The position tried first, ahead of the others; `nil` when they are tried in order.
     var first: Int?
+    /// In a sharded search, how the shards whose schedules pass through here share the options
+    /// out; the branch's options are then the ones this search's shard has a share in. `nil` when
+    /// the search is not sharded or the schedules through here are its shard's alone.
+    var sharing: ShardedOptions?
     var current: Int
     var end: Int
+    /// The ready position of the option being tried. It is kept, not worked out again, because
+    /// every replayed step of every run reads it.
+    private(set) var chosen: Int
 
-    /// The ready position of the option being tried.
-    var chosen: Int { position(ofOption: current) }
+    init(ready: [ReadyJob], preemptionsBefore: Int, first: Int?, sharing: ShardedOptions?, end: Int) {
+      self.ready = ready
+      self.preemptionsBefore = preemptionsBefore
+      self.first = first
+      self.sharing = sharing
+      current = 0
+      self.end = end
+      chosen = 0
+      chosen = position(ofOption: 0)
+    }
 
-    func position(ofOption option: Int) -> Int {
+    /// Makes `option` the one being tried.
+    mutating func tryOption(_ option: Int) {
+      current = option
+      chosen = position(ofOption: option)
+    }
+
+    private func position(ofOption option: Int) -> Int {
+      let option = sharing?.option(option) ?? option
       guard let first else { return option }
       if option == 0 { return first }
       return option <= first ? option - 1 : option
+    }
+
+    /// The shards whose schedules pass through the option being tried, if that is more than one.
+    var sharedBelow: Range<Int>? {
+      guard let below = sharing?.group(below: current), below.count > 1 else { return nil }
+      return below
     }
   }
 
@@ -33,10 +62,15 @@ struct DepthFirstOracle: ExplorationOracle {
   /// the options at the top it is to try.
   struct Subtree: Sendable {
     fileprivate var path: [Branch]
+    fileprivate var shard: Shard?
   }
 
   private let preemptionBound: Int?
   private let exactPreemptions: Bool
+  private let shard: Shard?
+  /// In a sharded search, the shards sharing the first branch (all of them), and this search's
+  /// shard among them, counting from 0.
+  private let sharedAtTop: (group: Range<Int>, shard: Int)?
   private var path: [Branch] = []
   private var started = false
   private var finished = false
@@ -45,16 +79,19 @@ struct DepthFirstOracle: ExplorationOracle {
 
   /// - Parameters:
   ///   - preemptionBound: the most preemptions a schedule may have, or `nil` for no bound.
-  ///   - exactPreemptions: whether a run with fewer preemptions than `preemptionBound` counts as
-  ///     a repeat (``repeatedEarlierSchedule``), having been tried under a smaller bound.
-  init(preemptionBound: Int? = nil, exactPreemptions: Bool = false) {
+  ///   - exactPreemptions: whether a run with fewer preemptions than `preemptionBound` is left
+  ///     uncounted (``countedElsewhere``), having been tried under a smaller bound.
+  ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
+  init(preemptionBound: Int? = nil, exactPreemptions: Bool = false, shard: Shard? = nil) {
     self.preemptionBound = preemptionBound
     self.exactPreemptions = exactPreemptions
+    self.shard = shard
+    sharedAtTop = shard.flatMap { $0.count > 1 ? (0..<$0.count, $0.index - 1) : nil }
   }
 
   /// A search of `subtree` alone, which another search split off.
   init(subtree: Subtree) {
-    self.init()
+    self.init(shard: subtree.shard)
     path = subtree.path
   }
 
@@ -69,9 +106,9 @@ struct DepthFirstOracle: ExplorationOracle {
       path[depth].end -= given
       var prefix = Array(path[...depth])
       for index in prefix.indices { prefix[index].end = prefix[index].current + 1 }
-      prefix[depth].current = path[depth].end
+      prefix[depth].tryOption(path[depth].end)
       prefix[depth].end = path[depth].end + given
-      return Subtree(path: prefix)
+      return Subtree(path: prefix, shard: shard)
     }
     return nil
   }
@@ -88,7 +125,7 @@ struct DepthFirstOracle: ExplorationOracle {
     // Backtrack to the deepest branch with an option left.
     while let last = path.last {
       if last.current + 1 < last.end {
-        path[path.count - 1].current += 1
+        path[path.count - 1].tryOption(last.current + 1)
         return true
       }
       path.removeLast()
@@ -117,19 +154,34 @@ struct DepthFirstOracle: ExplorationOracle {
   }
 
   /// A branch over `ready`, whose options are the positions worth trying, the non-preempting one
-  /// first in a bounded search.
+  /// first in a bounded search, and in a sharded one only those its shard has a share in.
   private func newBranch(_ ready: [ReadyJob]) -> Branch {
-    var branch = Branch(ready: ready, preemptionsBefore: preemptions.count, first: nil, current: 0, end: ready.count)
-    guard let bound = preemptionBound, let continuing = preemptions.continuing(among: ready) else { return branch }
-    branch.first = continuing
-    if preemptions.count >= bound { branch.end = 1 }
-    return branch
+    var first: Int?
+    var end = ready.count
+    if let bound = preemptionBound, let continuing = preemptions.continuing(among: ready) {
+      first = continuing
+      if preemptions.count >= bound { end = 1 }
+    }
+    guard sharedAtTop != nil, let shared = sharedBelowPath else {
+      return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, sharing: nil, end: end)
+    }
+    let sharing = ShardedOptions(group: shared.group, shard: shared.shard, options: end)
+    return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, sharing: sharing, end: sharing.count)
   }
 
-  /// In exact mode, whether this run's schedule has fewer preemptions than the bound and so was
-  /// already tried under a smaller bound.
-  var repeatedEarlierSchedule: Bool {
-    guard exactPreemptions, let preemptionBound else { return false }
-    return preemptions.count < preemptionBound
+  /// In a sharded search, the shards whose schedules pass through the current path, if that is
+  /// more than one, and this search's shard among them.
+  private var sharedBelowPath: (group: Range<Int>, shard: Int)? {
+    guard let last = path.last else { return sharedAtTop }
+    return last.sharedBelow.flatMap { group in sharedAtTop.map { (group, $0.shard) } }
+  }
+
+  /// Whether the run just made is counted elsewhere: in exact mode, a schedule with fewer
+  /// preemptions than the bound, tried under a smaller bound; in a sharded search, a schedule
+  /// that ended while several shards shared it, which the first of them counts.
+  var countedElsewhere: Bool {
+    if exactPreemptions, let preemptionBound, preemptions.count < preemptionBound { return true }
+    guard sharedAtTop != nil, let shared = sharedBelowPath else { return false }
+    return shared.group.lowerBound != shared.shard
   }
 }
