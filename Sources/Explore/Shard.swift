@@ -8,14 +8,15 @@
 /// ```
 ///
 /// Shards need no coordination: each splits the search the same way and takes its part.
-/// - An exhaustive or preemption-bounded search splits its tree of choices. Where a step has a
-///   choice between ready jobs, the shards whose schedules pass through it share its options out:
-///   round-robin one option each while there are at least as many options as shards, the options
-///   left over shared by all of them further down; with fewer options than shards, each option
-///   goes to a group of them, which splits again further down. A shard never runs an option it
-///   has no share in. A schedule that ends while a group still shares it belongs to the group's
-///   first shard (shard 1 for a schedule with no choice at all); the others in the group run it
-///   too, uncounted, though a failure in it is reported all the same. A schedule limit
+/// - An exhaustive or preemption-bounded search splits its tree of choices into 8 slots a shard,
+///   slot `v` going to shard `v mod n + 1`. Where a step has a choice between ready jobs, the
+///   slots whose schedules pass through it share its options out: round-robin one option each
+///   while there are at least as many options as slots, the options left over shared by all of
+///   them further down; with fewer options than slots, each option goes to a group of them, which
+///   splits again further down. A shard never runs an option none of its slots has a share in. A
+///   schedule that ends while several slots still share it belongs to the first slot's shard
+///   (shard 1 for a schedule with no choice at all); the other shards with a slot in the group run
+///   it too, uncounted, though a failure in it is reported all the same. A schedule limit
 ///   (`maxSchedules`) applies to each shard on its own.
 /// - A random or PCT search, and the PCT and random part of the default portfolio, give shard
 ///   `i` of `n` the runs numbered `i`, `i + n`, `i + 2n`, … of the seed sequence the unsharded
@@ -35,8 +36,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
   /// runs shard 2 of 4. It overrides ``ExploreConfiguration/shard``.
   public static let environmentVariable = "EXPLORE_SHARD"
 
-  /// Shard `index` of `count`, counting from 1. An index outside `1...count` is reported by
-  /// `explore` as a failure at its call, not here.
+  /// Shard `index` of `count`, counting from 1. An index outside `1...count`, or a count above a
+  /// million, is reported by `explore` as a failure at its call, not here.
   public init(index: Int, count: Int) {
     self.index = index
     self.count = count
@@ -45,9 +46,14 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
   /// `shard 2 of 4`.
   public var description: String { "shard \(index) of \(count)" }
 
-  /// What is wrong with this shard's numbers, or `nil` when `index` is in `1...count`.
+  /// The most shards a search can be split into, far more than machines share one search.
+  static let maximumCount = 1_000_000
+
+  /// What is wrong with this shard's numbers, or `nil` when `index` is in `1...count` and `count`
+  /// is at most ``maximumCount``.
   var problem: String? {
     if count < 1 { return "the count \(count) is below 1" }
+    if count > Self.maximumCount { return "the count \(count) is above \(Self.maximumCount)" }
     if index < 1 { return "the index \(index) is below 1; shards count from 1" }
     if index > count { return "the index \(index) is above the count \(count)" }
     return nil

@@ -48,6 +48,7 @@ struct ShardSettingTests {
       ("a/b", "not of the form i/n"), ("", "it is empty"), ("  ", "it is empty"), ("2", "not of the form i/n"),
       ("1/4/5", "not of the form i/n"), ("-1/4", "not of the form i/n"), ("+1/4", "not of the form i/n"),
       ("1 / 4", "not of the form i/n"), ("1/99999999999999999999", "not of the form i/n"),
+      ("1/2000000", "the count 2000000 is above 1000000"),
     ])
   func malformedEnvironment(value: String, problem: String) {
     #expect {
@@ -60,7 +61,7 @@ struct ShardSettingTests {
   }
 
   @Test("a configured shard outside 1...count fails the explore call at its caller's line, running nothing",
-        arguments: [Shard(index: 0, count: 4), Shard(index: 5, count: 4), Shard(index: 1, count: 0)])
+        arguments: [Shard(index: 0, count: 4), Shard(index: 5, count: 4), Shard(index: 1, count: 0), Shard(index: 1, count: .max)])
   func badConfiguredShard(shard: Shard) async throws {
     let runs = Counter()
     // Not inside #require, whose expansion would move the caller's #line to its own.

@@ -17,44 +17,33 @@ struct DepthFirstOracle: ExplorationOracle {
     var preemptionsBefore: Int
     /// The position tried first, ahead of the others; `nil` when they are tried in order.
     var first: Int?
-    /// In a sharded search, how the shards whose schedules pass through here share the options
-    /// out; the branch's options are then the ones this search's shard has a share in. `nil` when
-    /// the search is not sharded or the schedules through here are its shard's alone.
-    var sharing: ShardedOptions?
     var current: Int
     var end: Int
     /// The ready position of the option being tried. It is kept, not worked out again, because
     /// every replayed step of every run reads it.
     private(set) var chosen: Int
 
-    init(ready: [ReadyJob], preemptionsBefore: Int, first: Int?, sharing: ShardedOptions?, end: Int) {
+    /// A branch trying its first option; `sharing` says which of the ready jobs' options are its
+    /// options in a sharded search.
+    init(ready: [ReadyJob], preemptionsBefore: Int, first: Int?, end: Int, sharing: ShardedOptions?) {
       self.ready = ready
       self.preemptionsBefore = preemptionsBefore
       self.first = first
-      self.sharing = sharing
       current = 0
       self.end = end
       chosen = 0
-      chosen = position(ofOption: 0)
+      tryOption(0, sharing: sharing)
     }
 
-    /// Makes `option` the one being tried.
-    mutating func tryOption(_ option: Int) {
+    /// Makes `option` the one being tried; `sharing` as for ``init``.
+    mutating func tryOption(_ option: Int, sharing: ShardedOptions?) {
       current = option
-      chosen = position(ofOption: option)
-    }
-
-    private func position(ofOption option: Int) -> Int {
       let option = sharing?.option(option) ?? option
-      guard let first else { return option }
-      if option == 0 { return first }
-      return option <= first ? option - 1 : option
-    }
-
-    /// The shards whose schedules pass through the option being tried, if that is more than one.
-    var sharedBelow: Range<Int>? {
-      guard let below = sharing?.group(below: current), below.count > 1 else { return nil }
-      return below
+      guard let first else {
+        chosen = option
+        return
+      }
+      chosen = option == 0 ? first : option <= first ? option - 1 : option
     }
   }
 
@@ -62,16 +51,20 @@ struct DepthFirstOracle: ExplorationOracle {
   /// the options at the top it is to try.
   struct Subtree: Sendable {
     fileprivate var path: [Branch]
+    fileprivate var sharings: [ShardedOptions]
     fileprivate var shard: Shard?
   }
 
   private let preemptionBound: Int?
   private let exactPreemptions: Bool
   private let shard: Shard?
-  /// In a sharded search, the shards sharing the first branch (all of them), and this search's
-  /// shard among them, counting from 0.
-  private let sharedAtTop: (group: Range<Int>, shard: Int)?
+  /// In a sharded search, its shard, counting from 0, and how many shards there are.
+  private let sharing: (index: Int, count: Int)?
   private var path: [Branch] = []
+  /// In a sharded search, how the slots of the tree share the options of the branches of the path
+  /// that more than one slot shares, which are the first ones (see ``ShardedOptions``). Kept apart
+  /// from the path so that its branches, copied at every step of every run, stay small.
+  private var sharings: [ShardedOptions] = []
   private var started = false
   private var finished = false
   // Per run.
@@ -86,13 +79,14 @@ struct DepthFirstOracle: ExplorationOracle {
     self.preemptionBound = preemptionBound
     self.exactPreemptions = exactPreemptions
     self.shard = shard
-    sharedAtTop = shard.flatMap { $0.count > 1 ? (0..<$0.count, $0.index - 1) : nil }
+    sharing = shard.flatMap { $0.count > 1 ? ($0.index - 1, $0.count) : nil }
   }
 
   /// A search of `subtree` alone, which another search split off.
   init(subtree: Subtree) {
     self.init(shard: subtree.shard)
     path = subtree.path
+    sharings = subtree.sharings
   }
 
   /// Gives away part of what is left to search, for another searcher to take: half the untried
@@ -106,11 +100,16 @@ struct DepthFirstOracle: ExplorationOracle {
       path[depth].end -= given
       var prefix = Array(path[...depth])
       for index in prefix.indices { prefix[index].end = prefix[index].current + 1 }
-      prefix[depth].tryOption(path[depth].end)
+      prefix[depth].tryOption(path[depth].end, sharing: sharing(at: depth))
       prefix[depth].end = path[depth].end + given
-      return Subtree(path: prefix, shard: shard)
+      return Subtree(path: prefix, sharings: Array(sharings.prefix(depth + 1)), shard: shard)
     }
     return nil
+  }
+
+  /// How the slots share the options of the branch at `depth`, if more than one shares it.
+  private func sharing(at depth: Int) -> ShardedOptions? {
+    depth < sharings.count ? sharings[depth] : nil
   }
 
   var exhaustedSchedules: Bool { finished }
@@ -125,10 +124,11 @@ struct DepthFirstOracle: ExplorationOracle {
     // Backtrack to the deepest branch with an option left.
     while let last = path.last {
       if last.current + 1 < last.end {
-        path[path.count - 1].tryOption(last.current + 1)
+        path[path.count - 1].tryOption(last.current + 1, sharing: sharing(at: path.count - 1))
         return true
       }
       path.removeLast()
+      if sharings.count > path.count { sharings.removeLast() }
     }
     finished = true
     return false
@@ -155,33 +155,37 @@ struct DepthFirstOracle: ExplorationOracle {
 
   /// A branch over `ready`, whose options are the positions worth trying, the non-preempting one
   /// first in a bounded search, and in a sharded one only those its shard has a share in.
-  private func newBranch(_ ready: [ReadyJob]) -> Branch {
+  private mutating func newBranch(_ ready: [ReadyJob]) -> Branch {
     var first: Int?
     var end = ready.count
     if let bound = preemptionBound, let continuing = preemptions.continuing(among: ready) {
       first = continuing
       if preemptions.count >= bound { end = 1 }
     }
-    guard sharedAtTop != nil, let shared = sharedBelowPath else {
-      return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, sharing: nil, end: end)
+    guard let sharing, let slots = slotsSharingPath else {
+      return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, end: end, sharing: nil)
     }
-    let sharing = ShardedOptions(group: shared.group, shard: shared.shard, options: end)
-    return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, sharing: sharing, end: sharing.count)
+    let options = ShardedOptions(group: slots, shard: sharing, options: end)
+    sharings.append(options)
+    return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, end: options.count, sharing: options)
   }
 
-  /// In a sharded search, the shards whose schedules pass through the current path, if that is
-  /// more than one, and this search's shard among them.
-  private var sharedBelowPath: (group: Range<Int>, shard: Int)? {
-    guard let last = path.last else { return sharedAtTop }
-    return last.sharedBelow.flatMap { group in sharedAtTop.map { (group, $0.shard) } }
+  /// In a sharded search, the slots of the tree (see ``ShardedOptions``) whose schedules pass
+  /// through the current path, if that is more than one.
+  private var slotsSharingPath: Range<Int>? {
+    guard let sharing else { return nil }
+    guard !path.isEmpty else { return ShardedOptions.allSlots(shards: sharing.count) }
+    guard sharings.count == path.count, let below = sharings.last?.group(below: path[path.count - 1].current), below.count > 1
+    else { return nil }
+    return below
   }
 
   /// Whether the run just made is counted elsewhere: in exact mode, a schedule with fewer
   /// preemptions than the bound, tried under a smaller bound; in a sharded search, a schedule
-  /// that ended while several shards shared it, which the first of them counts.
+  /// that ended while several slots shared it, which the shard of the first of them counts.
   var countedElsewhere: Bool {
     if exactPreemptions, let preemptionBound, preemptions.count < preemptionBound { return true }
-    guard sharedAtTop != nil, let shared = sharedBelowPath else { return false }
-    return shared.group.lowerBound != shared.shard
+    guard let sharing, let slots = slotsSharingPath else { return false }
+    return !ShardedOptions.slot(slots.lowerBound, isOf: sharing)
   }
 }
