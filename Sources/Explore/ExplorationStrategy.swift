@@ -99,6 +99,12 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   /// `PortfolioBudget(time: nil)` makes the search depend on the schedule count alone.
   public static let `default` = ExplorationStrategy(kind: .portfolio)
 
+  /// Whether the strategy runs one given schedule.
+  var isReplay: Bool {
+    if case .replay = kind { return true }
+    return false
+  }
+
   /// A short name with the parameters: `exhaustive DFS (at most 2000 schedules)`.
   public var description: String {
     switch kind {

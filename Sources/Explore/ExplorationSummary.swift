@@ -6,7 +6,8 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   public var schedules: Int
   /// How many different traces those schedules produced.
   public var distinctTraces: Int
-  /// Whether an exhaustive search tried every schedule there is.
+  /// Whether an exhaustive search tried every schedule there is; with a ``shard``, every
+  /// schedule of its share.
   public var exploredEverySchedule: Bool
   /// How long the exploration took.
   public var duration: Duration
@@ -17,16 +18,21 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// every schedule; `nil` when its exhaustive part tried them all, and for other strategies.
   public var budgetRanOut: PortfolioBudget.Limit?
   /// For a preemption-bounded search that tried every schedule with at most this many
-  /// preemptions before its schedule limit, the bound; `nil` otherwise.
+  /// preemptions before its schedule limit, the bound; `nil` otherwise. With a ``shard``, it
+  /// tried every such schedule of its share.
   public var everyScheduleWithPreemptions: Int?
+  /// The shard whose share of the schedules this exploration ran, when it ran one (see
+  /// ``Shard``); `nil` when it ran the whole search.
+  public var shard: Shard?
 
   /// Creates a summary.
   public init(
     strategy: String, schedules: Int, distinctTraces: Int, exploredEverySchedule: Bool, duration: Duration,
     portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil,
-    everyScheduleWithPreemptions: Int? = nil
+    everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil
   ) {
     self.everyScheduleWithPreemptions = everyScheduleWithPreemptions
+    self.shard = shard
     self.strategy = strategy
     self.schedules = schedules
     self.distinctTraces = distinctTraces
@@ -37,14 +43,17 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `1680 schedules, 1680 distinct traces, every schedule explored, in 0.05 s (33600 schedules/s)`,
-  /// then the strategy, and for the default portfolio what ended it and what each part ran.
+  /// then the strategy, and for the default portfolio what ended it and what each part ran. A
+  /// shard's starts with the shard and claims only its share: `shard 2 of 4: 412 schedules, …,
+  /// every schedule of this shard explored, …`.
   public var description: String {
     let seconds = duration.seconds
     let rate = seconds > 0 ? " (\(Int(Double(schedules) / seconds)) schedules/s)" : ""
     let rounded = (seconds * 1000).rounded() / 1000
-    var text = "\(schedules) schedules, \(distinctTraces) distinct traces"
-      + (exploredEverySchedule ? ", every schedule explored" : "")
-      + (everyScheduleWithPreemptions.map { ", every schedule with at most \($0) preemptions explored" } ?? "")
+    let share = shard == nil ? "" : " of this shard"
+    var text = (shard.map { "\($0): " } ?? "") + "\(schedules) schedules, \(distinctTraces) distinct traces"
+      + (exploredEverySchedule ? ", every schedule\(share) explored" : "")
+      + (everyScheduleWithPreemptions.map { ", every schedule\(share) with at most \($0) preemptions explored" } ?? "")
       + ", in \(rounded) s\(rate) [\(strategy)]"
     if let budgetRanOut {
       text += "; \(budgetRanOut) ran out before every schedule was tried"

@@ -34,6 +34,9 @@ import Foundation
 /// string into `explore(.replay("…"))`, or set the `EXPLORE_REPLAY` variable it prints and run the
 /// test again.
 ///
+/// `EXPLORE_SHARD=i/n` in the environment, or ``ExploreConfiguration/shard``, runs shard `i` of
+/// `n` of the search: see ``Shard``. A setting that names no shard fails the call.
+///
 /// - Returns: what was explored, when no schedule failed.
 /// - Throws: ``ExplorationFailure``.
 @discardableResult
@@ -48,11 +51,20 @@ public func explore(
 ) async throws(ExplorationFailure) -> ExplorationSummary {
   let location = "\(fileID):\(line)"
   let body = RecordedIssue.failingOnIssues(body)
-  let requested = ReplayRequest.schedule(at: location, environment: ProcessInfo.processInfo.environment)
+  let environment = ProcessInfo.processInfo.environment
+  let requested = ReplayRequest.schedule(at: location, environment: environment)
   let strategy = requested.map(ExplorationStrategy.replay) ?? strategy
+  var configuration = configuration
+  do {
+    configuration.shard = try ShardRequest.shard(configured: configuration.shard, environment: environment)
+  } catch {
+    throw ExplorationFailure(summary: error.description, location: location, strategy: strategy.description)
+  }
+  // A replay runs its one schedule whatever the shard.
+  if strategy.isReplay { configuration.shard = nil }
   // Every run blocks its thread while it waits on the outside world, so the exploration gets a
   // thread of its own; its runs inherit the test's task-local values.
-  let result = await onDedicatedThread {
+  let result = await onDedicatedThread { [configuration] in
     let explorer = Explorer(body: body, configuration: configuration, location: location)
     return explorer.explore(strategy)
   }

@@ -31,6 +31,10 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// what `explore { … }` runs) searches before it gives up: 2 seconds and 20,000 schedules
   /// unless set. Other strategies run the schedule counts they are given and ignore it.
   public var portfolioBudget: PortfolioBudget
+  /// Which of several processes sharing the exploration this one is, such as a job of a CI
+  /// matrix; `nil` (the default) runs the whole search. The `EXPLORE_SHARD=i/n` environment
+  /// variable overrides it. See ``Shard`` for how each strategy is shared out.
+  public var shard: Shard?
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(
@@ -39,7 +43,8 @@ public struct ExploreConfiguration: Hashable, Sendable {
     checksDeterminism: Bool = true,
     minimizationBudget: Int = 2_000,
     searchers: Int = 1,
-    portfolioBudget: PortfolioBudget = PortfolioBudget()
+    portfolioBudget: PortfolioBudget = PortfolioBudget(),
+    shard: Shard? = nil
   ) {
     self.scheduler = scheduler
     self.progressInterval = progressInterval
@@ -47,5 +52,6 @@ public struct ExploreConfiguration: Hashable, Sendable {
     self.minimizationBudget = minimizationBudget
     self.searchers = searchers
     self.portfolioBudget = portfolioBudget
+    self.shard = shard
   }
 }

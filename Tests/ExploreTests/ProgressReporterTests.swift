@@ -34,4 +34,26 @@ struct ProgressReporterTests {
     #expect(output.lines.withLock { $0.isEmpty })
     #expect(!progress.reported)
   }
+
+  @Test("a shard prints what it covered even when the search was too short to print progress")
+  func shardPrintsSummary() {
+    let output = Lines()
+    let progress = ProgressReporter(label: "Tests/A.swift:3", interval: .seconds(2)) { line in
+      output.lines.withLock { $0.append(line) }
+    }
+    var summary = ExplorationSummary(
+      strategy: "exhaustive DFS", schedules: 412, distinctTraces: 412, exploredEverySchedule: true, duration: .seconds(1))
+    progress.finished(summary)
+    #expect(output.lines.withLock { $0.isEmpty })
+    summary.shard = Shard(index: 2, count: 4)
+    progress.finished(summary)
+    #expect(
+      output.lines.withLock { $0 } == [
+        "explore Tests/A.swift:3: shard 2 of 4: 412 schedules, 412 distinct traces, every schedule of this shard explored, in 1.0 s (412 schedules/s) [exhaustive DFS]"
+      ])
+    // With no interval nothing is printed, shard or not.
+    let silent = ProgressReporter(label: "here", interval: nil) { line in output.lines.withLock { $0.append(line) } }
+    silent.finished(summary)
+    #expect(output.lines.withLock { $0.count } == 1)
+  }
 }

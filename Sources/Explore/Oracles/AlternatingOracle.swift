@@ -48,6 +48,6 @@ struct AlternatingOracle<First: ExplorationOracle, Second: ExplorationOracle>: E
 
   var seed: UInt64? { secondsTurn ? second.seed : first.seed }
   var exhaustedSchedules: Bool { first.exhaustedSchedules && second.exhaustedSchedules }
-  var repeatedEarlierSchedule: Bool { secondsTurn ? second.repeatedEarlierSchedule : first.repeatedEarlierSchedule }
+  var countedElsewhere: Bool { secondsTurn ? second.countedElsewhere : first.countedElsewhere }
   var preemptionsSoFar: Int? { secondsTurn ? second.preemptionsSoFar : first.preemptionsSoFar }
 }

@@ -6,7 +6,8 @@ import EffectScheduler
 ///
 /// With a preemption bound it only takes branches that keep the number of preemptions (switching
 /// away from a task that could have gone on) within the bound, and it can ask for the schedules
-/// with exactly that many, so that iterative context bounding tries each schedule once.
+/// with exactly that many, so that iterative context bounding tries each schedule once. With a
+/// shard it only takes the options its shard has a share in (see ``Shard`` and ``ShardedOptions``).
 struct DepthFirstOracle: ExplorationOracle {
   /// A choice point of the current path. Its options are the ready positions in the order they
   /// are tried, the non-preempting one first in a bounded search, numbered from 0; the branch
@@ -18,14 +19,31 @@ struct DepthFirstOracle: ExplorationOracle {
     var first: Int?
     var current: Int
     var end: Int
+    /// The ready position of the option being tried. It is kept, not worked out again, because
+    /// every replayed step of every run reads it.
+    private(set) var chosen: Int
 
-    /// The ready position of the option being tried.
-    var chosen: Int { position(ofOption: current) }
+    /// A branch trying its first option; `sharing` says which of the ready jobs' options are its
+    /// options in a sharded search.
+    init(ready: [ReadyJob], preemptionsBefore: Int, first: Int?, end: Int, sharing: ShardedOptions?) {
+      self.ready = ready
+      self.preemptionsBefore = preemptionsBefore
+      self.first = first
+      current = 0
+      self.end = end
+      chosen = 0
+      tryOption(0, sharing: sharing)
+    }
 
-    func position(ofOption option: Int) -> Int {
-      guard let first else { return option }
-      if option == 0 { return first }
-      return option <= first ? option - 1 : option
+    /// Makes `option` the one being tried; `sharing` as for ``init``.
+    mutating func tryOption(_ option: Int, sharing: ShardedOptions?) {
+      current = option
+      let option = sharing?.option(option) ?? option
+      guard let first else {
+        chosen = option
+        return
+      }
+      chosen = option == 0 ? first : option <= first ? option - 1 : option
     }
   }
 
@@ -33,11 +51,20 @@ struct DepthFirstOracle: ExplorationOracle {
   /// the options at the top it is to try.
   struct Subtree: Sendable {
     fileprivate var path: [Branch]
+    fileprivate var sharings: [ShardedOptions]
+    fileprivate var shard: Shard?
   }
 
   private let preemptionBound: Int?
   private let exactPreemptions: Bool
+  private let shard: Shard?
+  /// In a sharded search, its shard, counting from 0, and how many shards there are.
+  private let sharing: (index: Int, count: Int)?
   private var path: [Branch] = []
+  /// In a sharded search, how the slots of the tree share the options of the branches of the path
+  /// that more than one slot shares, which are the first ones (see ``ShardedOptions``). Kept apart
+  /// from the path so that its branches, copied at every step of every run, stay small.
+  private var sharings: [ShardedOptions] = []
   private var started = false
   private var finished = false
   // Per run.
@@ -45,17 +72,21 @@ struct DepthFirstOracle: ExplorationOracle {
 
   /// - Parameters:
   ///   - preemptionBound: the most preemptions a schedule may have, or `nil` for no bound.
-  ///   - exactPreemptions: whether a run with fewer preemptions than `preemptionBound` counts as
-  ///     a repeat (``repeatedEarlierSchedule``), having been tried under a smaller bound.
-  init(preemptionBound: Int? = nil, exactPreemptions: Bool = false) {
+  ///   - exactPreemptions: whether a run with fewer preemptions than `preemptionBound` is left
+  ///     uncounted (``countedElsewhere``), having been tried under a smaller bound.
+  ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
+  init(preemptionBound: Int? = nil, exactPreemptions: Bool = false, shard: Shard? = nil) {
     self.preemptionBound = preemptionBound
     self.exactPreemptions = exactPreemptions
+    self.shard = shard
+    sharing = shard.flatMap { $0.count > 1 ? ($0.index - 1, $0.count) : nil }
   }
 
   /// A search of `subtree` alone, which another search split off.
   init(subtree: Subtree) {
-    self.init()
+    self.init(shard: subtree.shard)
     path = subtree.path
+    sharings = subtree.sharings
   }
 
   /// Gives away part of what is left to search, for another searcher to take: half the untried
@@ -69,11 +100,16 @@ struct DepthFirstOracle: ExplorationOracle {
       path[depth].end -= given
       var prefix = Array(path[...depth])
       for index in prefix.indices { prefix[index].end = prefix[index].current + 1 }
-      prefix[depth].current = path[depth].end
+      prefix[depth].tryOption(path[depth].end, sharing: sharing(at: depth))
       prefix[depth].end = path[depth].end + given
-      return Subtree(path: prefix)
+      return Subtree(path: prefix, sharings: Array(sharings.prefix(depth + 1)), shard: shard)
     }
     return nil
+  }
+
+  /// How the slots share the options of the branch at `depth`, if more than one shares it.
+  private func sharing(at depth: Int) -> ShardedOptions? {
+    depth < sharings.count ? sharings[depth] : nil
   }
 
   var exhaustedSchedules: Bool { finished }
@@ -88,10 +124,11 @@ struct DepthFirstOracle: ExplorationOracle {
     // Backtrack to the deepest branch with an option left.
     while let last = path.last {
       if last.current + 1 < last.end {
-        path[path.count - 1].current += 1
+        path[path.count - 1].tryOption(last.current + 1, sharing: sharing(at: path.count - 1))
         return true
       }
       path.removeLast()
+      if sharings.count > path.count { sharings.removeLast() }
     }
     finished = true
     return false
@@ -117,19 +154,38 @@ struct DepthFirstOracle: ExplorationOracle {
   }
 
   /// A branch over `ready`, whose options are the positions worth trying, the non-preempting one
-  /// first in a bounded search.
-  private func newBranch(_ ready: [ReadyJob]) -> Branch {
-    var branch = Branch(ready: ready, preemptionsBefore: preemptions.count, first: nil, current: 0, end: ready.count)
-    guard let bound = preemptionBound, let continuing = preemptions.continuing(among: ready) else { return branch }
-    branch.first = continuing
-    if preemptions.count >= bound { branch.end = 1 }
-    return branch
+  /// first in a bounded search, and in a sharded one only those its shard has a share in.
+  private mutating func newBranch(_ ready: [ReadyJob]) -> Branch {
+    var first: Int?
+    var end = ready.count
+    if let bound = preemptionBound, let continuing = preemptions.continuing(among: ready) {
+      first = continuing
+      if preemptions.count >= bound { end = 1 }
+    }
+    guard let sharing, let slots = slotsSharingPath else {
+      return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, end: end, sharing: nil)
+    }
+    let options = ShardedOptions(group: slots, shard: sharing, options: end)
+    sharings.append(options)
+    return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, end: options.count, sharing: options)
   }
 
-  /// In exact mode, whether this run's schedule has fewer preemptions than the bound and so was
-  /// already tried under a smaller bound.
-  var repeatedEarlierSchedule: Bool {
-    guard exactPreemptions, let preemptionBound else { return false }
-    return preemptions.count < preemptionBound
+  /// In a sharded search, the slots of the tree (see ``ShardedOptions``) whose schedules pass
+  /// through the current path, if that is more than one.
+  private var slotsSharingPath: Range<Int>? {
+    guard let sharing else { return nil }
+    guard !path.isEmpty else { return ShardedOptions.allSlots(shards: sharing.count) }
+    guard sharings.count == path.count, let below = sharings.last?.group(below: path[path.count - 1].current), below.count > 1
+    else { return nil }
+    return below
+  }
+
+  /// Whether the run just made is counted elsewhere: in exact mode, a schedule with fewer
+  /// preemptions than the bound, tried under a smaller bound; in a sharded search, a schedule
+  /// that ended while several slots shared it, which the shard of the first of them counts.
+  var countedElsewhere: Bool {
+    if exactPreemptions, let preemptionBound, preemptions.count < preemptionBound { return true }
+    guard let sharing, let slots = slotsSharingPath else { return false }
+    return !ShardedOptions.slot(slots.lowerBound, isOf: sharing)
   }
 }

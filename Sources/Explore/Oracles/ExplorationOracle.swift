@@ -9,9 +9,10 @@ protocol ExplorationOracle: SchedulingStrategy {
   var seed: UInt64? { get }
   /// Whether the oracle tried every schedule there is (only an exhaustive search can say so).
   var exhaustedSchedules: Bool { get }
-  /// Whether the run just made repeated a schedule tried earlier in the exploration, as a
-  /// preemption-bounded search does with schedules of fewer preemptions than its bound.
-  var repeatedEarlierSchedule: Bool { get }
+  /// Whether the run just made is not this search's to count: a preemption-bounded search repeats
+  /// schedules of fewer preemptions than its bound, tried earlier in the exploration, and a
+  /// sharded search runs a few schedules that another shard counts (see ``Shard``).
+  var countedElsewhere: Bool { get }
   /// The preemptions of the run under way, for an oracle that counts them itself; `nil` for one
   /// that does not, whose runs ``PreemptionCounting`` counts.
   var preemptionsSoFar: Int? { get }
@@ -20,7 +21,7 @@ protocol ExplorationOracle: SchedulingStrategy {
 extension ExplorationOracle {
   var seed: UInt64? { nil }
   var exhaustedSchedules: Bool { false }
-  var repeatedEarlierSchedule: Bool { false }
+  var countedElsewhere: Bool { false }
   var preemptionsSoFar: Int? { nil }
 }
 

@@ -16,11 +16,8 @@ import EffectScheduler
 /// point that lands on it moves on to the next step.
 struct PCTOracle: ExplorationOracle {
   private let depth: Int
-  private let schedules: Int
   private let expectedSteps: Int
-  private let baseSeed: UInt64
-  private var seeds: SeededGenerator
-  private var runs = 0
+  private var seeds: RunSeeds
   // Per run.
   private var runSeed: UInt64
   private var generator: SeededGenerator
@@ -32,12 +29,11 @@ struct PCTOracle: ExplorationOracle {
   /// - Parameters:
   ///   - depth: the bug depth d to aim for (at least 1).
   ///   - expectedSteps: k, how many steps a run of the program takes, from a probe run.
-  init(depth: Int, schedules: Int, expectedSteps: Int, seed: UInt64) {
+  ///   - shard: the share of the runs to make, or `nil` for all of them (see ``RunSeeds``).
+  init(depth: Int, schedules: Int, expectedSteps: Int, seed: UInt64, shard: Shard? = nil) {
     self.depth = max(1, depth)
-    self.schedules = schedules
     self.expectedSteps = max(1, expectedSteps)
-    baseSeed = seed
-    seeds = SeededGenerator(seed: seed)
+    seeds = RunSeeds(seed: seed, schedules: schedules, shard: shard)
     runSeed = seed
     generator = SeededGenerator(seed: seed)
   }
@@ -45,9 +41,8 @@ struct PCTOracle: ExplorationOracle {
   var seed: UInt64? { runSeed }
 
   mutating func beginRun() -> Bool {
-    guard runs < schedules else { return false }
-    runSeed = runs == 0 ? baseSeed : seeds.next()
-    runs += 1
+    guard let seed = seeds.nextSeed() else { return false }
+    runSeed = seed
     generator = SeededGenerator(seed: runSeed)
     priorities.removeAll(keepingCapacity: true)
     changePoints.removeAll(keepingCapacity: true)

@@ -37,7 +37,7 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
 
   var seed: UInt64? { base.seed }
   var exhaustedSchedules: Bool { base.exhaustedSchedules }
-  var repeatedEarlierSchedule: Bool { base.repeatedEarlierSchedule }
+  var countedElsewhere: Bool { base.countedElsewhere }
   var preemptionsSoFar: Int? { preemptions }
   /// The preemptions of the run under way.
   var preemptions: Int { base.preemptionsSoFar ?? tracker.count }

@@ -3,27 +3,21 @@ import EffectScheduler
 /// Runs a fixed number of schedules, each picking ready jobs uniformly at random from its own seed.
 ///
 /// The first run uses the base seed itself, so `.random(schedules: 1, seed: s)` replays the run
-/// a report names by its seed `s`.
+/// a report names by its seed `s`. A shard runs its share of the runs (see ``RunSeeds``).
 struct RandomOracle: ExplorationOracle {
-  private let schedules: Int
-  private let baseSeed: UInt64
-  private var seeds: SeededGenerator
-  private var runs = 0
+  private var seeds: RunSeeds
   private var strategy: RandomStrategy
 
-  init(schedules: Int, seed: UInt64) {
-    self.schedules = schedules
-    baseSeed = seed
-    seeds = SeededGenerator(seed: seed)
+  init(schedules: Int, seed: UInt64, shard: Shard? = nil) {
+    seeds = RunSeeds(seed: seed, schedules: schedules, shard: shard)
     strategy = RandomStrategy(seed: seed)
   }
 
   var seed: UInt64? { strategy.seed }
 
   mutating func beginRun() -> Bool {
-    guard runs < schedules else { return false }
-    strategy = RandomStrategy(seed: runs == 0 ? baseSeed : seeds.next())
-    runs += 1
+    guard let seed = seeds.nextSeed() else { return false }
+    strategy = RandomStrategy(seed: seed)
     return true
   }
 

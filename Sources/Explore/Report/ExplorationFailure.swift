@@ -30,6 +30,9 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   /// The part of the default portfolio (``ExplorationStrategy/default``) whose run failed first;
   /// `nil` for other strategies. The ``strategy`` line of the report names it too.
   public var portfolioPart: PortfolioPart? = nil
+  /// The shard whose share of the schedules the exploration ran, if it ran one (see ``Shard``).
+  /// ``scheduleNumber`` counts that shard's runs; the schedule replays in any process.
+  public var shard: Shard? = nil
 
   /// How many steps of the trace the report shows at most.
   static let shownSteps = 120
@@ -48,6 +51,7 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   public var description: String {
     var lines = ["explore found a failing schedule (\(location))", "  failure:  " + summary.replacingNewlines(with: "\n            ")]
     lines.append("  strategy: \(strategy)" + (scheduleNumber.map { ", schedule #\($0)" } ?? ""))
+    if let shard { lines.append("  shard:    \(shard.index) of \(shard.count) (the replay below needs no shard)") }
     let minimized = preemptions.map { $0.found > $0.reported } ?? false
     if let seed {
       lines.append("  seed:     \(seed)" + (minimized ? " (it reproduces the first failing schedule found, not the one below)" : ""))

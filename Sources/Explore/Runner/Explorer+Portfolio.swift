@@ -60,7 +60,7 @@ extension Explorer {
         return try searchInParallel(named: strategy, limit: limit, until: deadline)
       }
       // Under bound n only the schedules with exactly n preemptions count: bound n − 1 ran the others.
-      var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0)
+      var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0, shard: shard)
       return try searchCounting(&oracle, named: strategy, limit: limit, until: deadline)
     } catch {
       throw minimized(error.found(by: part))
@@ -81,8 +81,8 @@ extension Explorer {
     }
     var oracle = PreemptionCounting(
       AlternatingOracle(
-        PCTOracle(depth: depth, schedules: .max, expectedSteps: probe.steps, seed: ExplorationStrategy.defaultSeed),
-        RandomOracle(schedules: .max, seed: ExplorationStrategy.defaultSeed)))
+        PCTOracle(depth: depth, schedules: .max, expectedSteps: probe.steps, seed: ExplorationStrategy.defaultSeed, shard: shard),
+        RandomOracle(schedules: .max, seed: ExplorationStrategy.defaultSeed, shard: shard)))
     do throws(ExplorationFailure) {
       _ = try searchCounting(&oracle, named: strategy, limit: limit, until: deadline)
     } catch {

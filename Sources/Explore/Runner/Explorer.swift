@@ -29,20 +29,25 @@ final class Explorer {
     progress = ProgressReporter(label: location, interval: configuration.progressInterval)
   }
 
+  /// The shard whose share of the schedules the exploration runs, if any.
+  var shard: Shard? { configuration.shard }
+
   /// Explores with `strategy`; returns the summary, or the failure report.
   func explore(_ strategy: ExplorationStrategy) -> Result<ExplorationSummary, ExplorationFailure> {
     let exhausted: Bool
     do {
       exhausted = try run(strategy)
     } catch {
-      return .failure(error)
+      var failure = error
+      failure.shard = shard
+      return .failure(failure)
     }
     let summary = ExplorationSummary(
-      strategy: strategy.description, schedules: runs, distinctTraces: traceFingerprints.count,
+      strategy: strategy.description(sharedBy: shard), schedules: runs, distinctTraces: traceFingerprints.count,
       exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed),
       portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
-      everyScheduleWithPreemptions: preemptionBoundCovered)
-    if progress.reported { progress.print("explore \(location): \(summary)") }
+      everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard)
+    progress.finished(summary)
     return .success(summary)
   }
 
@@ -58,20 +63,20 @@ final class Explorer {
           throw minimized(error)
         }
       }
-      return try search(DepthFirstOracle(), named: strategy, limit: maxSchedules)
+      return try search(DepthFirstOracle(shard: shard), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       try checkDeterminism()
       // One search under the bound tries each schedule within it once and never runs one beyond
       // it; the failure it finds is then minimized, so the report still has the fewest
       // preemptions. The search is bounded, so it never covers everything.
-      let coveredBound = try search(DepthFirstOracle(preemptionBound: maxPreemptions), named: strategy, limit: maxSchedules)
+      let coveredBound = try search(DepthFirstOracle(preemptionBound: maxPreemptions, shard: shard), named: strategy, limit: maxSchedules)
       if coveredBound { preemptionBoundCovered = maxPreemptions }
       return false
     case .random(let schedules, let seed):
-      return try search(RandomOracle(schedules: schedules, seed: seed), named: strategy, limit: nil)
+      return try search(RandomOracle(schedules: schedules, seed: seed, shard: shard), named: strategy, limit: nil)
     case .pct(let depth, let schedules, let seed):
       let probe = probe(depth: depth, schedules: schedules, strategy: strategy)
-      let oracle = PCTOracle(depth: depth, schedules: schedules, expectedSteps: probe.steps, seed: seed)
+      let oracle = PCTOracle(depth: depth, schedules: schedules, expectedSteps: probe.steps, seed: seed, shard: shard)
       let exhausted = try search(oracle, named: strategy, limit: nil)
       // A bug the probe hit but no PCT run did is still a bug.
       if let failure = probe.failure { throw minimized(failure) }
@@ -121,7 +126,7 @@ final class Explorer {
       var made = 0
       while limit.map({ made < $0 }) ?? true, !(deadline?.hasPassed ?? false), counting.pointee.beginRun() {
         let outcome = runOnce(reference, explores: false)
-        if !counting.pointee.repeatedEarlierSchedule {
+        if !counting.pointee.countedElsewhere {
           made += 1
           count(outcome)
         }
@@ -138,8 +143,8 @@ final class Explorer {
   /// or throws the failure it found, as found.
   func searchInParallel(named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil) throws(ExplorationFailure) -> Bool {
     let search = ParallelSearch(
-      searchers: configuration.searchers, limit: limit, deadline: deadline, body: body, scheduler: configuration.scheduler,
-      location: location, strategy: strategy)
+      searchers: configuration.searchers, shard: shard, limit: limit, deadline: deadline, body: body,
+      scheduler: configuration.scheduler, location: location, strategy: strategy)
     let (ending, fingerprints) = search.run { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
@@ -227,46 +232,5 @@ final class Explorer {
     failure?.strategy = "PCT depth \(depth) (\(schedules) schedules, none failed), found by the first-in-first-out run before any PCT run"
     failure?.scheduleNumber = nil
     return (probe.steps, failure)
-  }
-}
-
-extension ExplorationStrategy {
-  var isReplay: Bool {
-    if case .replay = kind { return true }
-    return false
-  }
-}
-
-extension ExplorationFailure {
-  /// The report for a failed run, or `nil` when the run passed.
-  init?(of outcome: RunOutcome<Void>, location: String, strategy: ExplorationStrategy, scheduleNumber: Int, seed: UInt64?, preemptions: Int) {
-    let summary: String
-    let error: any Error
-    if let schedulerError = outcome.failure {
-      error = schedulerError
-      if case .diverged(let divergence) = schedulerError.reason, !strategy.isReplay {
-        summary = "nondeterminism: the same choices led to different ready jobs, so the program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs). \(divergence)"
-      } else {
-        summary = schedulerError.summary
-      }
-    } else if case .failure(let thrown)? = outcome.result {
-      error = thrown
-      summary = thrown is RecordedIssue ? "the body recorded an issue: \(thrown)" : "the body threw: \(String(reflecting: thrown))"
-    } else if !outcome.outsideSteps.isEmpty {
-      let failure = WorkFromOutside(steps: outcome.outsideSteps)
-      error = failure
-      summary = failure.description
-    } else {
-      return nil
-    }
-    self.init(
-      summary: summary, location: location, strategy: strategy.description, scheduleNumber: scheduleNumber, seed: seed,
-      preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)
-  }
-
-  init(summary: String, location: String, strategy: String, scheduleNumber: Int? = nil, schedule: Schedule? = nil, trace: Trace? = nil) {
-    self.init(
-      summary: summary, location: location, strategy: strategy, scheduleNumber: scheduleNumber, seed: nil,
-      preemptions: nil, schedule: schedule, trace: trace, underlyingError: nil)
   }
 }

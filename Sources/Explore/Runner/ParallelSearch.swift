@@ -9,7 +9,7 @@ import Synchronization
 /// one, seeing that, hands over half the untried options of its shallowest open branch (see
 /// ``DepthFirstOracle/split()``). Every schedule is still tried exactly once. The search ends when
 /// every searcher waits with nothing handed over, at the first failure, at the schedule limit, or
-/// once its deadline has passed.
+/// once its deadline has passed. With a shard, each searcher keeps to the shard's share.
 final class ParallelSearch: Sendable {
   /// What the search found.
   enum Ending {
@@ -28,6 +28,7 @@ final class ParallelSearch: Sendable {
   }
 
   private let searchers: Int
+  private let shard: Shard?
   private let limit: Int?
   private let deadline: Deadline?
   private let body: Explorer.Body
@@ -43,10 +44,11 @@ final class ParallelSearch: Sendable {
   private let searcherFinished = DispatchSemaphore(value: 0)
 
   init(
-    searchers: Int, limit: Int?, deadline: Deadline? = nil, body: @escaping Explorer.Body, scheduler: SchedulerConfiguration,
-    location: String, strategy: ExplorationStrategy
+    searchers: Int, shard: Shard? = nil, limit: Int?, deadline: Deadline? = nil, body: @escaping Explorer.Body,
+    scheduler: SchedulerConfiguration, location: String, strategy: ExplorationStrategy
   ) {
     self.searchers = searchers
+    self.shard = shard
     self.limit = limit
     self.deadline = deadline
     self.body = body
@@ -68,7 +70,7 @@ final class ParallelSearch: Sendable {
         self.searcherFinished.signal()
       }
     }
-    search(DepthFirstOracle(), ranSchedule: ranSchedule)
+    search(DepthFirstOracle(shard: shard), ranSchedule: ranSchedule)
     for _ in 1..<searchers { searcherFinished.wait() }
     return state.withLock { state in
       let ending: Ending =
@@ -91,7 +93,11 @@ final class ParallelSearch: Sendable {
         while !stopped.load(ordering: .relaxed), oracle.pointee.beginRun() {
           guard let number = claimSchedule(&uncounted) else { return }
           let outcome = runner.run(strategy: reference, configuration: scheduler, operation: body)
-          fingerprints.insert(outcome.traceFingerprint)
+          if oracle.pointee.countedElsewhere {
+            unclaimSchedule(&uncounted)
+          } else {
+            fingerprints.insert(outcome.traceFingerprint)
+          }
           if let failure = ExplorationFailure(
             of: outcome, location: location, strategy: strategy, scheduleNumber: number, seed: nil,
             preemptions: oracle.pointee.preemptionsSoFar ?? 0)
@@ -132,6 +138,15 @@ final class ParallelSearch: Sendable {
     schedules.subtract(1, ordering: .relaxed)
     stopAtLimit()
     return nil
+  }
+
+  /// Gives back the number of a schedule that turned out to be another shard's to count.
+  private func unclaimSchedule(_ uncounted: inout Int) {
+    if limit == nil {
+      uncounted -= 1
+    } else {
+      schedules.subtract(1, ordering: .relaxed)
+    }
   }
 
   /// Ends the search because it reached its schedule limit or its deadline.

@@ -38,4 +38,11 @@ struct ProgressReporter {
   }
 
   func print(_ line: String) { write(line) }
+
+  /// Prints the summary of an exploration that passed, if it printed progress, or if it ran a
+  /// shard: a shard always says what it covered, for the log of its CI job.
+  func finished(_ summary: ExplorationSummary) {
+    guard reported || (summary.shard != nil && interval != nil) else { return }
+    print("explore \(label): \(summary)")
+  }
 }

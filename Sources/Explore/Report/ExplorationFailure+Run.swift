@@ -1,0 +1,35 @@
+import EffectScheduler
+
+extension ExplorationFailure {
+  /// The report for a failed run, or `nil` when the run passed.
+  init?(of outcome: RunOutcome<Void>, location: String, strategy: ExplorationStrategy, scheduleNumber: Int, seed: UInt64?, preemptions: Int) {
+    let summary: String
+    let error: any Error
+    if let schedulerError = outcome.failure {
+      error = schedulerError
+      if case .diverged(let divergence) = schedulerError.reason, !strategy.isReplay {
+        summary = "nondeterminism: the same choices led to different ready jobs, so the program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs). \(divergence)"
+      } else {
+        summary = schedulerError.summary
+      }
+    } else if case .failure(let thrown)? = outcome.result {
+      error = thrown
+      summary = thrown is RecordedIssue ? "the body recorded an issue: \(thrown)" : "the body threw: \(String(reflecting: thrown))"
+    } else if !outcome.outsideSteps.isEmpty {
+      let failure = WorkFromOutside(steps: outcome.outsideSteps)
+      error = failure
+      summary = failure.description
+    } else {
+      return nil
+    }
+    self.init(
+      summary: summary, location: location, strategy: strategy.description, scheduleNumber: scheduleNumber, seed: seed,
+      preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)
+  }
+
+  init(summary: String, location: String, strategy: String, scheduleNumber: Int? = nil, schedule: Schedule? = nil, trace: Trace? = nil) {
+    self.init(
+      summary: summary, location: location, strategy: strategy, scheduleNumber: scheduleNumber, seed: nil,
+      preemptions: nil, schedule: schedule, trace: trace, underlyingError: nil)
+  }
+}
