@@ -175,21 +175,6 @@ struct TestFailureTests {
       }
     }
   }
-
-  /// The failure `body` throws; `nil`, with an issue recorded, when it throws none.
-  private func thrownFailure(
-    sourceLocation: SourceLocation = #_sourceLocation, of body: () async throws -> Void
-  ) async -> EffectTestFailure? {
-    do {
-      try await body()
-      Issue.record("expected an EffectTestFailure", sourceLocation: sourceLocation)
-    } catch let failure as EffectTestFailure {
-      return failure
-    } catch {
-      Issue.record("expected an EffectTestFailure, got \(error)", sourceLocation: sourceLocation)
-    }
-    return nil
-  }
 }
 
 /// The threads alive in this process. A thread blocked for good on an effect nobody answers is one

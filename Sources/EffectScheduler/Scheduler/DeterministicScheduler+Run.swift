@@ -77,7 +77,7 @@ extension DeterministicScheduler {
     RuntimeHooks.runsUnderWay.subtract(1, ordering: .relaxed)
     return RunRecord(
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
-      clockAdvances: clockAdvances, outsideSteps: outsideSteps, traceFingerprint: fingerprint)
+      clockAdvances: clockAdvances, notes: notes, outsideSteps: outsideSteps, traceFingerprint: fingerprint)
   }
 }
 
@@ -115,6 +115,7 @@ package struct RunRecord {
   let events: [TraceEvent]
   let steps: Int
   let clockAdvances: [ClockAdvance]
+  let notes: [TraceNote]
   /// The steps whose job was handed back from outside the scheduler's control.
   package let outsideSteps: [Int]
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
@@ -123,7 +124,7 @@ package struct RunRecord {
 
   /// What happened. Built on demand: a search needs it only for the runs that fail.
   package var trace: Trace {
-    Trace(tasks: tasks.map(\.info), events: events, steps: steps, clockAdvances: clockAdvances)
+    Trace(tasks: tasks.map(\.info), events: events, steps: steps, clockAdvances: clockAdvances, notes: notes)
   }
 
 

@@ -11,13 +11,20 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   public var steps: Int
   /// Each move of the run's virtual clock, in order; empty when nothing slept.
   public var clockAdvances: [ClockAdvance]
+  /// What the program's tasks added to the trace, in order, such as the elements that streams
+  /// made with `AsyncStream.effect` delivered; empty when there were none.
+  public var notes: [TraceNote]
 
   /// Creates a trace.
-  public init(tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0, clockAdvances: [ClockAdvance] = []) {
+  public init(
+    tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0, clockAdvances: [ClockAdvance] = [],
+    notes: [TraceNote] = []
+  ) {
     self.tasks = tasks
     self.events = events
     self.steps = steps
     self.clockAdvances = clockAdvances
+    self.notes = notes
   }
 
   /// The virtual time at which `step` ran, counted from the start of the run.
@@ -61,7 +68,8 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
     guard self.steps > steps else { return table }
     let first = self.steps - steps
     let shortened = Trace(
-      tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances)
+      tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances,
+      notes: notes.filter { $0.step >= first })
     return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
   }
 }
