@@ -1,3 +1,4 @@
+import EffectScheduler
 import Effects
 import Testing
 
@@ -68,6 +69,27 @@ struct StreamElementFailureTests {
     let failure = try #require(thrown)
     #expect(failure.problem == .programEnded(expected: #"an element of "ticks""#, error: nil))
     #expect(failure.line == scriptLine)
+  }
+
+  @Test("expecting an element while the consumer waits for a producer that never yields fails, without hanging")
+  func consumerWaitsForGood() async throws {
+    var configuration = SchedulerConfiguration()
+    configuration.outsideWorldTimeout = .milliseconds(100)
+    let failure = try await #require(throws: EffectTestFailure.self) {
+      try await withTestHandler(streamHandling: .expect, configuration: configuration) {
+        let (ticks, continuation) = AsyncStream.makeEffectStream("ticks", of: Int.self)
+        _ = await ticks.first { _ in true }
+        continuation.finish()
+      } test: { effect in
+        _ = try await effect.expectElement(of: "ticks", as: Int.self)
+      }
+    }
+    guard case .programEnded(let expected, let error) = failure.problem else {
+      Issue.record("expected the program to end, got \(failure)")
+      return
+    }
+    #expect(expected == #"an element of "ticks""#)
+    #expect(error?.contains(#"the next element yielded to "ticks""#) == true)
   }
 
   @Test("an element of another stream, or of another type, is a mismatch naming the element")

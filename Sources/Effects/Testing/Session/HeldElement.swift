@@ -16,6 +16,11 @@ final class HeldElement: Sendable {
 
   /// `ticks ← 3`, as the trace notes it.
   var description: String { "\(stream.name) ← \(String(reflecting: value))" }
+
+  /// The failure of a script that did not take it.
+  var unexpected: EffectTestFailure.Problem {
+    .unexpectedElement(stream: stream.name, element: String(reflecting: value))
+  }
 }
 
 /// The type-erased view of a ``ScriptedStream`` that the session needs.

@@ -44,7 +44,7 @@ struct PendingEffect: Sendable {
   /// What it is when the program does it after the script has ended.
   var problemAfterScriptEnded: EffectTestFailure.Problem {
     guard case .element(let element) = subject else { return .performedAfterScriptEnded(performed: description) }
-    return .unexpectedElement(stream: name, element: String(reflecting: element.value))
+    return element.unexpected
   }
 
   init(element: HeldElement) {

@@ -42,9 +42,7 @@ extension TestSession {
     let (held, failures) = state.withLock { state in
       let held = state.heldElements
       state.heldElements = []
-      let failures = unexpected.map { element in
-        EffectTestFailure(.unexpectedElement(stream: element.stream.name, element: String(reflecting: element.value)), at: site)
-      }
+      let failures = unexpected.map { EffectTestFailure($0.unexpected, at: site) }
       state.failures += failures
       return (held, failures)
     }
