@@ -25,7 +25,7 @@ func format(_ value: Double) -> String {
   return "\(scaled)"
 }
 
-/// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks jobs`.
+/// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks streams`.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -56,6 +56,10 @@ if wanted("spawn") {
   print("  Task.effect: \(Int(Double(spawns) / effectTaskSeconds)) tasks/s")
   print("  ratio (time of Task.effect / time of Task): \(format(effectTaskSeconds / plainTaskSeconds))  (target <= 1.05)")
 }
+
+// MARK: AsyncStream.effect against AsyncStream, no scheduler
+
+if wanted("streams") { await benchmarkStreams() }
 
 // MARK: Controlled jobs against a bare executor loop
 

@@ -77,7 +77,7 @@ extension DeterministicScheduler {
     RuntimeHooks.runsUnderWay.subtract(1, ordering: .relaxed)
     return RunRecord(
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
-      clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks, outsideSteps: outsideSteps, traceFingerprint: fingerprint)
+      clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks, notes: notes, outsideSteps: outsideSteps, traceFingerprint: fingerprint)
   }
 }
 
@@ -117,6 +117,7 @@ package struct RunRecord {
   let clockAdvances: [ClockAdvance]
   let actors: [TraceActor]
   let actorJobTasks: [Int: [TaskID]]
+  let notes: [TraceNote]
   /// The steps whose job was handed back from outside the scheduler's control.
   package let outsideSteps: [Int]
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
@@ -125,7 +126,7 @@ package struct RunRecord {
 
   /// What happened. Built on demand: a search needs it only for the runs that fail.
   package var trace: Trace {
-    Trace(tasks: tasks.map(\.info), events: events, steps: steps, clockAdvances: clockAdvances, actors: actors, actorJobTasks: actorJobTasks)
+    Trace(tasks: tasks.map(\.info), events: events, steps: steps, clockAdvances: clockAdvances, actors: actors, actorJobTasks: actorJobTasks, notes: notes)
   }
 
 

@@ -60,6 +60,17 @@ extension DeterministicScheduler {
     registry[id].waitingOn = description
   }
 
+  /// Adds `text` to the trace as a note of the current task at the current step, such as
+  /// `ticks ← 3` for an element a stream delivers. It counts in the trace's fingerprint, so two
+  /// runs whose notes differ have different traces. Does nothing outside a controlled task.
+  package func noteInTrace(_ text: String) {
+    guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
+    notes.append(TraceNote(step: step, task: id, text: text))
+    // Packed as an event is, with 7, a kind code no event has, so a note never folds in as one.
+    foldIntoFingerprint(UInt64(truncatingIfNeeded: step) << 24 | UInt64(truncatingIfNeeded: id.rawValue & 0xFFF) << 12 | 7 << 1)
+    for byte in text.utf8 { foldIntoFingerprint(UInt64(byte)) }
+  }
+
   /// Announces that something outside the scheduler's control will hand work back for sure, such
   /// as a test script that answers every effect. While any announcement is open the scheduler
   /// waits for it without a time limit. Safe to call from any thread; balance each call with

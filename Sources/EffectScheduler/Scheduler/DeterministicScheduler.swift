@@ -92,6 +92,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var clockAdvances: [ClockAdvance] = []
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
+  /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
+  /// cost nothing to copy or clear on the hot path.
+  @exclusivity(unchecked) var notes: [TraceNote] = []
   /// Whether each step notes when it began, which this scheduler does from its first sleep on, to
   /// bound when a sleep read the clock. Before that, the start of the run bounds it.
   @exclusivity(unchecked) var tracksStepStarts = false
@@ -154,6 +157,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     virtualNow = .zero
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
+    if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     exactDelayOfNextSleep = nil
     isDriving = true
     mailbox.reopen()

@@ -17,11 +17,14 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// For each step that ran an actor's job, the tasks whose work it ran, as far as the scheduler
   /// saw: the task it was scheduled for first, then each task seen running on the actor.
   public var actorJobTasks: [Int: [TaskID]]
+  /// What the program's tasks added to the trace, in order, such as the elements that streams
+  /// made with `AsyncStream.effect` delivered; empty when there were none.
+  public var notes: [TraceNote]
 
   /// Creates a trace.
   public init(
     tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0, clockAdvances: [ClockAdvance] = [],
-    actors: [TraceActor] = [], actorJobTasks: [Int: [TaskID]] = [:]
+    actors: [TraceActor] = [], actorJobTasks: [Int: [TaskID]] = [:], notes: [TraceNote] = []
   ) {
     self.tasks = tasks
     self.events = events
@@ -29,6 +32,7 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
     self.clockAdvances = clockAdvances
     self.actors = actors
     self.actorJobTasks = actorJobTasks
+    self.notes = notes
   }
 
   /// The virtual time at which `step` ran, counted from the start of the run.
@@ -73,7 +77,7 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
     let first = self.steps - steps
     let shortened = Trace(
       tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances,
-      actors: actors, actorJobTasks: actorJobTasks)
+      actors: actors, actorJobTasks: actorJobTasks, notes: notes.filter { $0.step >= first })
     return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
   }
 }

@@ -18,6 +18,7 @@ struct TraceTable {
       let separator = cell.isEmpty || text.hasPrefix("→") ? "" : " "
       rows[rows.count - 1].cells[column] = cell + separator + text
     }
+    addNotes(to: &rows)
     let showsTime = !trace.clockAdvances.isEmpty
     let header = ["step"] + (showsTime ? ["time"] : []) + trace.tasks.map(\.description) + ["actors"]
     let body = rows.map { row in
@@ -38,6 +39,18 @@ struct TraceTable {
       }.joined(separator: " | ").trimmingTrailingSpaces()
     }
     return ([line(header)] + body.map(line)).joined(separator: "\n")
+  }
+
+  /// Ends each cell with the notes its task made at its step, after the segment that made them.
+  private func addNotes(to rows: inout [(step: Int, cells: [String])]) {
+    guard !trace.notes.isEmpty else { return }
+    var rowOfStep: [Int: Int] = [:]
+    for (index, row) in rows.enumerated() { rowOfStep[row.step] = index }
+    for note in trace.notes {
+      guard let row = rowOfStep[note.step] else { continue }
+      let cell = rows[row].cells[note.task.rawValue]
+      rows[row].cells[note.task.rawValue] = cell + (cell.isEmpty ? "" : " ") + note.text
+    }
   }
 
   private func cellText(_ event: TraceEvent, points: inout [Int]) -> String {

@@ -1,5 +1,5 @@
 /// What an effect does inside a `with { … } perform: { … }` block: a replacement implementation
-/// for one effect, or the test script of ``withTestHandler(taskHandling:configuration:isolation:fileID:filePath:line:column:_:test:)``.
+/// for one effect, or the test script of ``withTestHandler(taskHandling:streamHandling:configuration:isolation:fileID:filePath:line:column:_:test:)``.
 ///
 /// ```swift
 /// with {

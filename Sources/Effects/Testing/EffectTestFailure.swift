@@ -24,6 +24,13 @@ public struct EffectTestFailure: Error, Hashable, Sendable, CustomStringConverti
     case unanswered(performed: String)
     /// The program did `performed` after the script had ended.
     case performedAfterScriptEnded(performed: String)
+    /// The stream `stream` yielded `element`, which the script did not expect: the script ended
+    /// before taking it, or had ended when it came.
+    case unexpectedElement(stream: String, element: String)
+    /// The script expected `expected`, and the program waits for the script to deliver `elements`.
+    case waitingForElements(expected: String, elements: [String])
+    /// The script tried to fail `stream`, an `AsyncStream`, which can only finish.
+    case streamCannotFail(stream: String)
   }
 
   /// What went wrong.
@@ -64,6 +71,12 @@ public struct EffectTestFailure: Error, Hashable, Sendable, CustomStringConverti
       return "the test script ended while the program waited on \(performed)"
     case .performedAfterScriptEnded(let performed):
       return "the program performed \(performed) after the test script ended"
+    case .unexpectedElement(let stream, let element):
+      return "the stream \"\(stream)\" yielded \(element), which the test script did not expect"
+    case .waitingForElements(let expected, let elements):
+      return "expected \(expected), but the program waits for the script to deliver \(elements.joined(separator: ", "))"
+    case .streamCannotFail(let stream):
+      return "the stream \"\(stream)\" is an AsyncStream, which cannot fail; finish it instead"
     }
   }
 

@@ -17,11 +17,11 @@ extension TestHandler {
   ) async throws -> TestTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let expected = "task \"\(name)\""
-    let pending = try await session.next(expecting: expected, at: site)
+    let pending = try await session.next(expecting: expected, at: site) { !$0.isElement() }
     guard case .task(let task) = pending.subject, task.name == name else {
       throw session.record(EffectTestFailure(.mismatch(expected: expected, performed: pending.description), at: site))
     }
-    session.takeTask()
+    session.take(pending)
     if action == .enqueue { session.enqueue(task) }
     await session.waitUntilSettled()
     return TestTask(session: session, task: task)

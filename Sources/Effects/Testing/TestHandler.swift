@@ -1,6 +1,6 @@
 import EffectScheduler
 
-/// The test script's view of the program under ``withTestHandler(taskHandling:configuration:isolation:fileID:filePath:line:column:_:test:)``:
+/// The test script's view of the program under ``withTestHandler(taskHandling:streamHandling:configuration:isolation:fileID:filePath:line:column:_:test:)``:
 /// each effect the program performs and no inner handler takes arrives here, in order, and the
 /// program waits until the script answers it.
 ///
@@ -21,7 +21,7 @@ public struct TestHandler: Sendable {
   let session: TestSession
 
   /// Passes the next effect to the next handler out, or to its default implementation when there
-  /// is none; a task the program created is enqueued.
+  /// is none; a task the program created is enqueued, and an element a stream yielded delivered.
   ///
   /// ```swift
   /// try await effect.expect(Console.readLine, return: "Hi")
@@ -29,15 +29,18 @@ public struct TestHandler: Sendable {
   /// ```
   public func yield(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) async throws {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let pending = try await session.next(expecting: "an effect to yield", at: site)
+    let pending = try await session.next(expecting: "an effect to yield", at: site) { _ in true }
     switch pending.subject {
     case .effect(_, let slot):
       slot.storeYield()
       await session.answer(pending)
     case .task(let task):
-      session.takeTask()
+      session.take(pending)
       session.enqueue(task)
       await session.waitUntilSettled()
+    case .element(let element):
+      session.take(pending)
+      await session.deliver(element)
     }
   }
 
@@ -48,7 +51,7 @@ public struct TestHandler: Sendable {
     isolation: isolated (any Actor)?, at site: CallSite,
     _ reply: (Arguments) async throws -> ReplySlot<Value, Failure>.Reply
   ) async throws {
-    let pending = try await session.next(expecting: name, at: site)
+    let pending = try await session.next(expecting: name, at: site) { !$0.isElement() }
     guard pending.name == name, case .effect(let arguments, let slot) = pending.subject,
       let arguments = arguments as? Arguments, let slot = slot as? ReplySlot<Value, Failure>
     else {

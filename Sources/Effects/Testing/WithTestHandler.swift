@@ -26,6 +26,10 @@ import EffectScheduler
 /// synchronous one lets its thread go on with the emptiest reply (`nil`, `()`, or else the next
 /// handler out), so that no thread outlives the test.
 ///
+/// `taskHandling` decides when the tasks the program creates with `Task.effect` start, and
+/// `streamHandling` whether the elements of streams it makes with `AsyncStream.effect` go to the
+/// script.
+///
 /// `configuration` sets the scheduler's knobs, such as how long it waits on the outside world
 /// before it reports a deadlock.
 ///
@@ -39,13 +43,14 @@ import EffectScheduler
 ///   the program's error, which can be a ``SchedulerError`` when it deadlocks.
 public func withTestHandler<Value: Sendable>(
   taskHandling: TaskHandling = .automaticallyEnqueue,
+  streamHandling: StreamHandling = .automatic,
   configuration: SchedulerConfiguration = SchedulerConfiguration(),
   isolation: isolated (any Actor)? = #isolation,
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
   _ program: @escaping @Sendable () async throws -> Value,
   test script: (TestHandler) async throws -> Void
 ) async throws -> Value {
-  let session = TestSession(taskHandling: taskHandling, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  let session = TestSession(taskHandling: taskHandling, streamHandling: streamHandling, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   let scope = EffectScope.current.adding([EffectHandler(.script(session))])
   let run = Task {
     do {

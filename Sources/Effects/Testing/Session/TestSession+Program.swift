@@ -31,13 +31,14 @@ extension TestSession {
   }
 
   /// Hands `pending` to the script. After the script has ended it is a failure: a throwing effect
-  /// gets the failure thrown, a task is enqueued, and any other effect abandons the program, which
-  /// ends the test; a synchronous one releases its thread as at the script's end.
+  /// gets the failure thrown, a task is enqueued, an element ends its stream (failing it when it
+  /// can), and any other effect abandons the program, which ends the test; a synchronous one
+  /// releases its thread as at the script's end.
   func submit(_ pending: PendingEffect) {
     let scheduler = state.withLock { $0.scheduler }
     let onDriver = scheduler?.isOnDriverThread ?? false
     scheduler?.announceWorkFromOutside()
-    let failure = EffectTestFailure(.performedAfterScriptEnded(performed: pending.description), at: site)
+    let failure = EffectTestFailure(pending.problemAfterScriptEnded, at: site)
     let (accepted, settled) = state.withLock { state in
       guard !state.scriptEnded else {
         state.failures.append(failure)
@@ -45,12 +46,16 @@ extension TestSession {
       }
       var pending = pending
       pending.isOnDriver = onDriver
+      pending.number = state.submitted
+      state.submitted += 1
       state.pending.append(pending)
       switch pending.subject {
       case .effect(_, let slot):
         if slot.isBlocking { state.blockedThreads += 1 }
       case .task(let task):
         state.heldTasks.append(task)
+      case .element(let element):
+        state.heldElements.append(element)
       }
       if onDriver { state.driverIsIdle = false }
       return (true, state.takeSettleWaiterIfSettled())
@@ -66,6 +71,8 @@ extension TestSession {
     switch pending.subject {
     case .task(let task):
       task.enqueue()
+    case .element(let element):
+      element.stream.end(throwing: element.stream.canFail ? failure : nil)
     case .effect(_, let slot):
       if slot.storeFailure(failure) {
         slot.resume()
@@ -94,7 +101,9 @@ extension TestSession {
       var released: TrackedTask?
       let handovers = state.handovers
       state.handovers = []
-      if handovers.isEmpty, taskHandling == .ignore, state.pending.isEmpty, !state.heldTasks.isEmpty {
+      // An element waiting for the script stops nobody, so it does not keep a held task back.
+      let waitsOnEffect = state.pending.contains { !$0.isElement() }
+      if handovers.isEmpty, taskHandling == .ignore, !waitsOnEffect, !state.heldTasks.isEmpty {
         released = state.heldTasks.removeFirst()
       }
       state.driverIsIdle = handovers.isEmpty && released == nil

@@ -14,16 +14,26 @@ extension TestSession {
     }
   }
 
-  /// Waits until the program has settled and returns the oldest item it waits on, without taking
-  /// it; throws, and records, the failure `expected` meets when there is none.
-  func next(expecting expected: String, at site: CallSite) async throws(EffectTestFailure) -> PendingEffect {
+  /// Waits until the program has settled and returns the oldest item it waits on that `preferred`
+  /// accepts, or else the oldest item, without taking it; throws, and records, the failure
+  /// `expected` meets when there is none.
+  ///
+  /// Elements wait apart from effects and tasks: yielding an element does not stop its producer,
+  /// so which came first says little, and the script may take them in either order.
+  func next(
+    expecting expected: String, at site: CallSite, preferring preferred: (PendingEffect) -> Bool
+  ) async throws(EffectTestFailure) -> PendingEffect {
     await waitUntilSettled()
     let next: Result<PendingEffect, EffectTestFailure> = state.withLock { state in
-      if let first = state.pending.first { return .success(first) }
+      if let first = state.pending.first(where: preferred) ?? state.pending.first { return .success(first) }
       let problem: EffectTestFailure.Problem =
-        state.programEnded || state.programAbandoned
-        ? .programEnded(expected: expected, error: state.programError)
-        : .waitingForTasks(expected: expected, tasks: state.heldTasks.map(\.name))
+        if state.programEnded || state.programAbandoned {
+          .programEnded(expected: expected, error: state.programError)
+        } else if state.heldTasks.isEmpty {
+          .waitingForElements(expected: expected, elements: state.heldElements.map(\.description))
+        } else {
+          .waitingForTasks(expected: expected, tasks: state.heldTasks.map(\.name))
+        }
       let failure = EffectTestFailure(problem, at: site)
       state.failures.append(failure)
       return .failure(failure)
@@ -31,12 +41,12 @@ extension TestSession {
     return try next.get()
   }
 
-  /// Takes `pending`, the oldest item, whose reply the script has stored, and hands the reply
-  /// over; then waits until the program has settled again.
+  /// Takes `pending`, whose reply the script has stored, and hands the reply over; then waits
+  /// until the program has settled again.
   func answer(_ pending: PendingEffect) async {
     guard case .effect(_, let slot) = pending.subject else { return }
     let scheduler = state.withLock { state in
-      state.pending.removeFirst()
+      state.pending.removeAll { $0.number == pending.number }
       if slot.isBlocking { state.blockedThreads -= 1 }
       return state.scheduler
     }
@@ -46,9 +56,10 @@ extension TestSession {
     await waitUntilSettled()
   }
 
-  /// Takes the oldest item, a task the program created.
-  func takeTask() {
-    state.withLock { _ = $0.pending.removeFirst() }
+  /// Takes `pending`, a task the program created or an element a stream yielded, which stays
+  /// held until the script lets it go.
+  func take(_ pending: PendingEffect) {
+    state.withLock { $0.pending.removeAll { $0.number == pending.number } }
   }
 
   /// Lets a held task start: its first step runs once the program's current steps are done.
@@ -67,7 +78,7 @@ extension TestSession {
   /// Runs `handover` on the scheduler's thread when it next has nothing to run, or at once when
   /// `atOnce` or when the program has ended. Resuming the program's tasks only at such points
   /// keeps the order of its steps independent of when the script answers.
-  private func handOver(_ handover: @escaping @Sendable () -> Void, atOnce: Bool, on scheduler: DeterministicScheduler?) {
+  func handOver(_ handover: @escaping @Sendable () -> Void, atOnce: Bool, on scheduler: DeterministicScheduler?) {
     guard !atOnce else { return handover() }
     // Announced before it is queued and withdrawn once it has run, so that the scheduler, between
     // the two, waits for it without a time limit.
@@ -84,23 +95,31 @@ extension TestSession {
   }
 
   /// Ends the script: whatever the program still waits on is a failure. A throwing effect gets it
-  /// thrown and a held task is enqueued. Any other effect means the program is abandoned: a
-  /// synchronous one releases its thread with the emptiest reply (see `ReplySlot.storeRelease()`),
-  /// and an asynchronous one leaves its task waiting for good.
+  /// thrown, a held task is enqueued, and held elements go as `releaseHeldElements(unexpected:on:)`
+  /// says. Any other effect means the program is abandoned: a synchronous one releases its thread
+  /// with the emptiest reply (see `ReplySlot.storeRelease()`), and an asynchronous one leaves its
+  /// task waiting for good.
   func scriptDidEnd() {
-    let (scheduler, unanswered, tasks) = state.withLock { state in
+    let (scheduler, unanswered, tasks, unexpectedElements) = state.withLock { state in
       state.scriptEnded = true
       var unanswered: [(slot: any AnswerSlot, failure: EffectTestFailure)] = []
+      var unexpectedElements: [HeldElement] = []
       for pending in state.pending {
-        guard case .effect(_, let slot) = pending.subject else { continue }
-        unanswered.append((slot, EffectTestFailure(.unanswered(performed: pending.description), at: site)))
+        switch pending.subject {
+        case .effect(_, let slot):
+          unanswered.append((slot, EffectTestFailure(.unanswered(performed: pending.description), at: site)))
+        case .element(let element):
+          unexpectedElements.append(element)
+        case .task:
+          continue
+        }
       }
       state.failures += unanswered.map(\.failure)
       let tasks = taskHandling == .suspend ? state.heldTasks : []
       state.pending = []
       state.blockedThreads = 0
       if taskHandling == .suspend { state.heldTasks = [] }
-      return (state.scheduler, unanswered, tasks)
+      return (state.scheduler, unanswered, tasks, unexpectedElements)
     }
     var abandoned = false
     for (slot, failure) in unanswered {
@@ -116,6 +135,7 @@ extension TestSession {
       task.enqueue()
       scheduler?.withdrawWorkFromOutside()
     }
+    releaseHeldElements(unexpected: unexpectedElements, on: scheduler)
     if abandoned { abandonProgram() }
   }
 

@@ -1,7 +1,7 @@
 import EffectScheduler
 import Synchronization
 
-/// The handshake between a program under ``withTestHandler(taskHandling:configuration:isolation:fileID:filePath:line:column:_:test:)``
+/// The handshake between a program under ``withTestHandler(taskHandling:streamHandling:configuration:isolation:fileID:filePath:line:column:_:test:)``
 /// and its test script.
 ///
 /// The program hands over what it does (``submit(_:)``) and waits; the script takes the oldest
@@ -16,6 +16,8 @@ final class TestSession: Sendable {
     var scheduler: DeterministicScheduler?
     /// What the program did and the script has not answered yet, oldest first.
     var pending: [PendingEffect] = []
+    /// How many items the program has handed over.
+    var submitted = 0
     /// Threads blocked in a synchronous effect.
     var blockedThreads = 0
     /// Whether the scheduler had nothing to run when it last looked.
@@ -26,6 +28,9 @@ final class TestSession: Sendable {
     /// Tasks held back: until the script enqueues them (`.suspend`), or until the program would
     /// otherwise be stuck (`.ignore`).
     var heldTasks: [TrackedTask] = []
+    /// Elements handed to the script and not yet delivered or dropped, in the order they came,
+    /// whether the script has taken them yet or not.
+    var heldElements: [HeldElement] = []
     /// Tasks the program has created and has not yet waited for at its end.
     var unawaitedTasks: [TrackedTask] = []
     var scriptEnded = false
@@ -40,12 +45,14 @@ final class TestSession: Sendable {
   }
 
   let taskHandling: TaskHandling
+  let streamHandling: StreamHandling
   /// Where `withTestHandler` was called, for failures no script line caused.
   let site: CallSite
   let state = Mutex(State())
 
-  init(taskHandling: TaskHandling, site: CallSite) {
+  init(taskHandling: TaskHandling, streamHandling: StreamHandling, site: CallSite) {
     self.taskHandling = taskHandling
+    self.streamHandling = streamHandling
     self.site = site
   }
 
@@ -71,7 +78,7 @@ extension TestSession.State {
   var isSettled: Bool {
     if programEnded || programAbandoned || blockedThreads > 0 { return true }
     guard driverIsIdle, handovers.isEmpty else { return false }
-    return !pending.isEmpty || !heldTasks.isEmpty
+    return !pending.isEmpty || !heldTasks.isEmpty || !heldElements.isEmpty
   }
 
   /// The script's waiter, taken if the program has settled.

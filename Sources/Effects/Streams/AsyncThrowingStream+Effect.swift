@@ -1,0 +1,67 @@
+import EffectScheduler
+
+extension AsyncThrowingStream where Element: Sendable, Failure == any Error {
+  /// Creates a throwing stream exactly as `AsyncThrowingStream(_:bufferingPolicy:_:)` does,
+  /// except that under a ``DeterministicScheduler`` every element the stream delivers is a step of
+  /// the scheduler, noted in the trace under `name`, and under `withTestHandler` the script can
+  /// take the elements over, as with `AsyncStream.effect(_:of:bufferingPolicy:_:)`.
+  ///
+  /// ```swift
+  /// let lines = AsyncThrowingStream.effect("lines", of: String.self) { continuation in
+  ///   continuation.yield("Hello")
+  ///   continuation.finish(throwing: Disconnected())
+  /// }
+  /// for try await line in lines { print(line) }
+  /// ```
+  ///
+  /// An error the producer finishes with reaches the consumer after the elements before it.
+  @inlinable
+  public static func effect(
+    _ name: String, of elementType: Element.Type = Element.self,
+    bufferingPolicy limit: Continuation.BufferingPolicy = .unbounded,
+    _ build: (Continuation) -> Void
+  ) -> AsyncThrowingStream<Element, any Error> {
+    guard let scheduler = DeterministicScheduler.current else {
+      return AsyncThrowingStream(elementType, bufferingPolicy: limit, build)
+    }
+    let (stream, continuation) = controlled(name, bufferingPolicy: limit, on: scheduler)
+    build(continuation)
+    return stream
+  }
+
+  /// Creates a throwing stream and its continuation exactly as
+  /// `AsyncThrowingStream.makeStream(of:throwing:bufferingPolicy:)` does, except that under a
+  /// ``DeterministicScheduler`` each element's delivery is a step named by `name`.
+  ///
+  /// ```swift
+  /// let (lines, continuation) = AsyncThrowingStream.makeEffectStream("lines", of: String.self)
+  /// Task.effect(name: "reader") {
+  ///   continuation.yield("Hello")
+  ///   continuation.finish(throwing: Disconnected())
+  /// }
+  /// for try await line in lines { print(line) }
+  /// ```
+  @inlinable
+  public static func makeEffectStream(
+    _ name: String, of elementType: Element.Type = Element.self,
+    bufferingPolicy limit: Continuation.BufferingPolicy = .unbounded
+  ) -> (stream: AsyncThrowingStream<Element, any Error>, continuation: Continuation) {
+    guard let scheduler = DeterministicScheduler.current else {
+      return makeStream(of: elementType, bufferingPolicy: limit)
+    }
+    return controlled(name, bufferingPolicy: limit, on: scheduler)
+  }
+
+  /// The stream and continuation of ``makeEffectStream(_:of:bufferingPolicy:)`` under a scheduler.
+  @usableFromInline
+  static func controlled(
+    _ name: String, bufferingPolicy limit: Continuation.BufferingPolicy, on scheduler: DeterministicScheduler
+  ) -> (stream: AsyncThrowingStream<Element, any Error>, continuation: Continuation) {
+    // Unbounded, since the delivery task empties it as soon as it runs.
+    let (source, input) = makeStream(of: Element.self)
+    let (stream, output) = makeStream(of: Element.self, bufferingPolicy: limit)
+    let delivery = StreamDelivery.start(name, from: source, to: StreamOutlet(output), on: scheduler)
+    output.onTermination = { _ in delivery.cancel() }
+    return (stream, input)
+  }
+}
