@@ -13,8 +13,8 @@ extension Task where Failure == Never {
   /// print(await greeting.value)
   /// ```
   ///
-  /// Under a scheduler, an operation isolated to the main actor still runs on the main actor,
-  /// outside the scheduler's control, between its suspension points.
+  /// Under a scheduler, an operation isolated to the main actor runs on the scheduler's stand-in
+  /// for the main actor, as controlled jobs like any other.
   ///
   /// Under `withTestHandler` the test script decides when the task starts; see ``TaskHandling``.
   // Inlinable, so that without a scheduler the caller gets `Task.init` specialized for its own

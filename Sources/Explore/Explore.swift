@@ -10,12 +10,12 @@ import Foundation
 ///
 /// When the test target links `ExploreTesting` and Swift Testing runs the test, an issue the body
 /// records, such as a failed `#expect` or `#require`, fails its schedule too (as a
-/// ``RecordedIssue`` that quotes the expectation), and the failure is recorded as one issue at this
-/// call, with the report as its comment, before it is thrown; under XCTest it is recorded with
-/// `XCTFail`. Without `ExploreTesting`, a failed `#expect` records its issue on the test once a
-/// schedule and the exploration goes on. To check a failure you expect, use
-/// `requireFailure(ExplorationFailure.self) { try await explore { … } }` from `ExploreTesting`,
-/// which records none.
+/// ``RecordedIssue`` that quotes the expectation), and the failure is recorded as a warning at this
+/// call, with the report as its comment, before it is thrown: the thrown error is what fails the
+/// test, unless the caller catches it, as `#expect(throws: ExplorationFailure.self)` does.
+/// Without `ExploreTesting`, a failed `#expect` records its issue on the test once a schedule and
+/// the exploration goes on. `requireFailure(ExplorationFailure.self) { try await explore { … } }`
+/// from `ExploreTesting` returns the failure and leaves no warning.
 ///
 /// ```swift
 /// @Test func transferKeepsTotal() async throws {

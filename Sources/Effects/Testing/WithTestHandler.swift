@@ -33,10 +33,10 @@ import EffectScheduler
 /// `configuration` sets the scheduler's knobs, such as how long it waits on the outside world
 /// before it reports a deadlock.
 ///
-/// When Swift Testing or XCTest runs the test and the test target links `ExploreTesting`, that
-/// first failure is also recorded as an issue at its script line, and the error is still thrown.
-/// To check a failure you expect, use `requireFailure(EffectTestFailure.self) { … }` from
-/// `ExploreTesting`, which records none.
+/// When Swift Testing runs the test and the test target links `ExploreTesting`, that first failure
+/// is also recorded as a warning at its script line; the thrown error is what fails the test,
+/// unless the caller catches it. `requireFailure(EffectTestFailure.self) { … }` from
+/// `ExploreTesting` returns the failure and leaves no warning.
 ///
 /// - Returns: what `program` returned.
 /// - Throws: the first ``EffectTestFailure`` of the run; otherwise an error the script threw, or
