@@ -5,30 +5,11 @@ import ExploreTesting
 import Synchronization
 import Testing
 
-/// Two deposits that read, suspend and write: a lost update under some schedules.
-private actor Account {
-  private(set) var balance = 0
-  func deposit(_ amount: Int) async {
-    let read = balance
-    await Task.yield()
-    balance = read + amount
-  }
-}
-
 /// A flag shared without an actor, so reading and writing it are not suspension points.
 private final class Flag: Sendable {
   private let state = Mutex(false)
   var isSet: Bool { state.withLock { $0 } }
   func set(_ value: Bool) { state.withLock { $0 = value } }
-}
-
-@Sendable private func twoDeposits() async throws {
-  let account = Account()
-  let alice = Task.effect(name: "Alice") { await account.deposit(10) }
-  let bob = Task.effect(name: "Bob") { await account.deposit(20) }
-  _ = await (alice.value, bob.value)
-  let balance = await account.balance
-  try check(balance == 30, "the balance is \(balance), not 30")
 }
 
 @Suite("Failure report and replay")

@@ -10,25 +10,6 @@ private final class Counter: Sendable {
   func increment() { count.withLock { $0 += 1 } }
 }
 
-/// Two deposits that read, suspend and write: under some schedules one is lost.
-private actor Account {
-  private(set) var balance = 0
-  func deposit(_ amount: Int) async {
-    let read = balance
-    await Task.yield()
-    balance = read + amount
-  }
-}
-
-@Sendable private func twoDeposits() async throws {
-  let account = Account()
-  let alice = Task.effect(name: "Alice") { await account.deposit(10) }
-  let bob = Task.effect(name: "Bob") { await account.deposit(20) }
-  _ = await (alice.value, bob.value)
-  let balance = await account.balance
-  try check(balance == 30, "the balance is \(balance), not 30")
-}
-
 @Suite("EXPLORE_SHARD and sharded failures")
 struct ShardSettingTests {
   @Test("EXPLORE_SHARD=i/n sets the shard, counting from 1, over the configuration's")
