@@ -78,6 +78,9 @@ extension ExplorationStrategy {
   /// The strategy's name, followed, for a shard of a strategy that makes random or PCT runs, by
   /// which of them the shard makes.
   func description(sharedBy shard: Shard?) -> String {
+    if let shard, case .reduced = kind {
+      return description + "; not split by shards, \(shard.index == 1 ? "this shard runs it all" : "shard 1 runs it all")"
+    }
     guard let shard, makesRandomRuns else { return description }
     let runs = (0..<3).map { "\(shard.index + $0 * shard.count)" }.joined(separator: ", ")
     return description + "; \(shard) makes runs \(runs), … of each random or PCT sequence"
@@ -87,7 +90,7 @@ extension ExplorationStrategy {
     switch kind {
     case .random, .pct, .portfolio: true
     case .sequence(let strategies): strategies.contains { $0.makesRandomRuns }
-    case .exhaustive, .preemptionBounded, .replay: false
+    case .exhaustive, .reduced, .preemptionBounded, .replay: false
     }
   }
 }

@@ -16,6 +16,11 @@ protocol ExplorationOracle: SchedulingStrategy {
   /// The preemptions of the run under way, for an oracle that counts them itself; `nil` for one
   /// that does not, whose runs ``PreemptionCounting`` counts.
   var preemptionsSoFar: Int? { get }
+  /// Whether the oracle learns from each run's trace (``runDidEnd(trace:)``); building the trace
+  /// costs a little, so only such oracles get it.
+  var learnsFromTraces: Bool { get }
+  /// Tells the oracle what happened in the run just made, before it is asked for the next.
+  mutating func runDidEnd(trace: Trace)
 }
 
 extension ExplorationOracle {
@@ -23,6 +28,8 @@ extension ExplorationOracle {
   var exhaustedSchedules: Bool { false }
   var countedElsewhere: Bool { false }
   var preemptionsSoFar: Int? { nil }
+  var learnsFromTraces: Bool { false }
+  mutating func runDidEnd(trace: Trace) {}
 }
 
 extension StrategyReference {

@@ -54,4 +54,7 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
   }
 
   mutating func runDidFinish(steps: Int) throws { try base.runDidFinish(steps: steps) }
+
+  var learnsFromTraces: Bool { base.learnsFromTraces }
+  mutating func runDidEnd(trace: Trace) { base.runDidEnd(trace: trace) }
 }

@@ -64,6 +64,11 @@ final class Explorer {
         }
       }
       return try search(DepthFirstOracle(shard: shard), named: strategy, limit: maxSchedules)
+    case .reduced(let maxSchedules):
+      // The reduction depends on the whole search tree, so one shard runs it all.
+      guard (shard?.index ?? 1) == 1 else { return false }
+      try checkDeterminism()
+      return try search(ReducedDepthFirstOracle(), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       try checkDeterminism()
       // One search under the bound tries each schedule within it once and never runs one beyond
@@ -126,6 +131,7 @@ final class Explorer {
       var made = 0
       while limit.map({ made < $0 }) ?? true, !(deadline?.hasPassed ?? false), counting.pointee.beginRun() {
         let outcome = runOnce(reference, explores: false)
+        if counting.pointee.learnsFromTraces { counting.pointee.runDidEnd(trace: outcome.trace) }
         if !counting.pointee.countedElsewhere {
           made += 1
           count(outcome)

@@ -1,0 +1,102 @@
+/// Programs for the partial-order reduction figures: dining philosophers and a debounced search
+/// whose tasks work on actors of their own.
+
+/// `seats` philosophers, forks taken lowest-numbered first, so the dinner never deadlocks: every
+/// schedule must be tried to know it.
+func dinner(seats: Int) async {
+  let forks = (0..<seats).map { _ in Fork() }
+  await withDiscardingTaskGroup { group in
+    for seat in 0..<seats {
+      group.addTask {
+        let (first, second) = (min(seat, (seat + 1) % seats), max(seat, (seat + 1) % seats))
+        await forks[first].pickUp()
+        await Task.yield()  // thinking
+        await forks[second].pickUp()
+        await forks[second].putDown()
+        await forks[first].putDown()
+      }
+    }
+  }
+}
+
+/// A fork that one philosopher holds at a time; the others wait in line for it.
+actor Fork {
+  private var held = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// Waits until the fork is free and takes it.
+  func pickUp() async {
+    guard held else {
+      held = true
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Hands the fork to the next in line, or puts it down.
+  func putDown() {
+    if waiting.isEmpty { held = false } else { waiting.removeFirst().resume() }
+  }
+}
+
+/// A search box debounced with a 300 ms sleep: each keystroke cancels the pending search and
+/// starts another; a search that survives its debounce asks a server actor, logs to an analytics
+/// actor, and shows its results in the model actor unless it was cancelled meanwhile.
+@Sendable func debouncedSearchWithActors() async {
+  let model = SearchModel()
+  let server = SearchServer()
+  let analytics = Analytics()
+  for query in ["s", "sw", "swi"] {
+    await model.type(query) {
+      do { try await Task.sleep(for: .milliseconds(300)) } catch { return }
+      await analytics.log(query)
+      let results = await server.search(query)
+      await analytics.log("results for \(query)")
+      await model.show(results, for: query)
+    }
+    try? await Task.sleep(for: .milliseconds(300))
+  }
+  await model.settle()
+}
+
+/// The search box's state.
+actor SearchModel {
+  private var query = ""
+  private var results: [String] = []
+  private var pending: Task<Void, Never>?
+
+  /// Types `query`, cancelling the pending search and starting `search`.
+  func type(_ query: String, search: @escaping @Sendable () async -> Void) {
+    self.query = query
+    pending?.cancel()
+    pending = Task { await search() }
+  }
+
+  /// Shows `results` if they answer the query in the box.
+  func show(_ results: [String], for query: String) {
+    if query == self.query, !Task.isCancelled { self.results = results }
+  }
+
+  /// Waits for the last search.
+  func settle() async { await pending?.value }
+}
+
+/// Answers searches after a suspension.
+actor SearchServer {
+  private var served = 0
+
+  /// The results for `query`.
+  func search(_ query: String) async -> [String] {
+    served += 1
+    await Task.yield()
+    return [query.uppercased()]
+  }
+}
+
+/// Collects log lines.
+actor Analytics {
+  private var lines: [String] = []
+
+  /// Adds a line.
+  func log(_ line: String) { lines.append(line) }
+}

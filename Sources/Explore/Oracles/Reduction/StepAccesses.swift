@@ -1,0 +1,195 @@
+import EffectScheduler
+
+/// What each step of one run touched, as far as the scheduler can tell, and which step made each
+/// step's job ready: the raw material of partial-order reduction (see ``ReducedDepthFirstOracle``).
+///
+/// It is worked out after the run from the ready jobs of every choice and the run's trace. A job
+/// stays in the ready list until it runs, and the jobs that became ready during a step are added
+/// at the end, so following the list from one choice to the next tells which step made each job
+/// ready, and at which later step it ran.
+struct StepAccesses {
+  /// Something steps can touch. Two steps of different threads that touch the same thing are
+  /// dependent: running them in the other order can change what happens.
+  enum Object: Hashable {
+    /// A task: its own steps, a step that wakes it up, cancels it or runs its work on an actor.
+    case task(TaskID)
+    /// A default actor, by its index in the trace, or the main actor (`nil`).
+    case actor(Int?)
+    /// The structured children of a task, whose completion order its task group can see.
+    case children(TaskID)
+    /// The notes tasks add to the trace, such as deliveries of streams made with `.effect`.
+    case notes
+  }
+
+  /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
+  enum Thread: Hashable {
+    case task(TaskID)
+    case actor(Int)
+    /// A job the scheduler cannot place, which is its own thread.
+    case unplaced(step: Int)
+  }
+
+  /// The thread of each step.
+  private(set) var threads: [Thread] = []
+  /// What each step touched.
+  private(set) var objects: [Set<Object>] = []
+  /// Steps that may have touched anything: jobs from outside the scheduler's control.
+  private(set) var touchesEverything: [Bool] = []
+  /// The step during which each step's job became ready, or `nil` when it was ready before the
+  /// first step or arrived from outside.
+  private(set) var enabledBy: [Int?] = []
+  /// For each step, the step at which each of its ready jobs ran, by ready position; `nil` for a
+  /// job that had not run when the run ended.
+  private(set) var runsAt: [[Int?]] = []
+
+  /// Works out the steps of a run from the ready jobs of each of its choices, the positions
+  /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
+  /// early.
+  init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace) {
+    let steps = chosen.count
+    guard ready.count == steps, trace.steps >= steps else { return nil }
+    guard let jobs = Self.followJobs(ready: ready, chosen: chosen) else { return nil }
+    runsAt = jobs.runsAt
+    enabledBy = jobs.enabledBy
+    let executed = Self.executedEvents(trace, steps: steps)
+    threads = (0..<steps).map { step in
+      let job = ready[step][chosen[step]]
+      if let task = job.task { return .task(task) }
+      guard let actor = executed[step]?.actor else { return .unplaced(step: step) }
+      return .actor(actor)
+    }
+    objects = Array(repeating: [], count: steps)
+    touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside }
+    recordOwnWork(ready: ready, chosen: chosen, trace: trace, executed: executed)
+    // Before wake-ups are added, a step that touches a task is one that ran its work.
+    recordCancellations(trace)
+    recordWakeUps(ready: ready, chosen: chosen)
+    recordChildren(trace)
+    for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
+  }
+
+  /// Whether steps `first` and `second` may not commute.
+  func dependent(_ first: Int, _ second: Int) -> Bool {
+    if touchesEverything[first] || touchesEverything[second] { return true }
+    return !objects[first].isDisjoint(with: objects[second])
+  }
+
+  /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
+  /// it less the job picked, plus jobs added at the end.
+  private static func followJobs(ready: [[ReadyJob]], chosen: [Int]) -> (runsAt: [[Int?]], enabledBy: [Int?])? {
+    var runsAt: [[Int?]] = []
+    var enabledBy: [Int?] = Array(repeating: nil, count: chosen.count)
+    // Job numbers by ready position, and for each job number where it came from and where it ran.
+    var current = Array(ready.first?.indices ?? 0..<0)
+    var madeReadyBy: [Int?] = Array(repeating: nil, count: current.count)
+    var ranAt: [Int?] = Array(repeating: nil, count: current.count)
+    var numbersByStep: [[Int]] = []
+    for step in chosen.indices {
+      guard ready[step].count == current.count, ready[step].indices.contains(chosen[step]) else { return nil }
+      numbersByStep.append(current)
+      let job = current.remove(at: chosen[step])
+      ranAt[job] = step
+      enabledBy[step] = madeReadyBy[job]
+      guard step + 1 < chosen.count else { break }
+      let next = ready[step + 1]
+      guard next.count >= current.count, Array(ready[step].enumerated().filter { $0.offset != chosen[step] }.map(\.element)) == Array(next.prefix(current.count))
+      else { return nil }
+      for _ in current.count..<next.count {
+        current.append(madeReadyBy.count)
+        madeReadyBy.append(step)
+        ranAt.append(nil)
+      }
+    }
+    for numbers in numbersByStep { runsAt.append(numbers.map { ranAt[$0] }) }
+    return (runsAt, enabledBy)
+  }
+
+  /// The event that began each step's job: a task's start or resumption, or an actor's job.
+  private static func executedEvents(_ trace: Trace, steps: Int) -> [TraceEvent?] {
+    var executed = [TraceEvent?](repeating: nil, count: steps)
+    for event in trace.events where event.step < steps && executed[event.step] == nil {
+      switch event.kind {
+      case .started, .resumed, .actorJob: executed[event.step] = event
+      default: continue
+      }
+    }
+    return executed
+  }
+
+  /// Each step touches its own task, or its actor and the tasks whose work it ran; and the step
+  /// of a task before its work runs on an actor touches that actor, since that is where it queued
+  /// itself there.
+  private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace, executed: [TraceEvent?]) {
+    var lastStepOf: [TaskID: Int] = [:]
+    for step in threads.indices {
+      let job = ready[step][chosen[step]]
+      var tasks: [TaskID] = []
+      var actor: Int??
+      if let task = job.task {
+        tasks = [task]
+        if job.isOnMainActor { actor = .some(nil) }
+      } else {
+        tasks = trace.actorJobTasks[step] ?? job.scheduledBy.map { [$0] } ?? []
+        if case .actor(let index) = threads[step] { actor = .some(index) } else { touchesEverything[step] = true }
+      }
+      for task in tasks {
+        objects[step].insert(.task(task))
+        if let actor, let previous = lastStepOf[task] { objects[previous].insert(.actor(actor)) }
+        lastStepOf[task] = step
+      }
+      if let actor { objects[step].insert(.actor(actor)) }
+    }
+  }
+
+  /// A step that makes another task's job ready (resuming its continuation, completing a task it
+  /// waits for, cancelling its sleep) touches that task.
+  ///
+  /// A task that steps onto an idle actor schedules the actor's job, but one that steps onto an
+  /// actor already scheduled only joins its queue, unseen. So every step from the one that
+  /// scheduled an actor's job to the job itself may have queued work there, and touches the
+  /// actor.
+  private mutating func recordWakeUps(ready: [[ReadyJob]], chosen: [Int]) {
+    for step in threads.indices {
+      let waker = enabledBy[step]
+      switch threads[step] {
+      case .task(let task):
+        guard let waker, threads[waker] != .task(task) else { continue }
+        objects[waker].insert(.task(task))
+        if ready[step][chosen[step]].isOnMainActor { objects[waker].insert(.actor(nil)) }
+      case .actor(let actor):
+        for queuing in (waker ?? 0)..<step { objects[queuing].insert(.actor(actor)) }
+      case .unplaced:
+        if let waker { touchesEverything[waker] = true }
+      }
+    }
+  }
+
+  /// The scheduler sees a cancellation only when the cancelled task's next job begins, not which
+  /// step cancelled it, so every step since the task's job before touches the task.
+  private mutating func recordCancellations(_ trace: Trace) {
+    for event in trace.events where event.kind == .cancelled {
+      guard let task = event.task, event.step < threads.count else { continue }
+      var step = event.step - 1
+      while step >= 0, !objects[step].contains(.task(task)) {
+        objects[step].insert(.task(task))
+        step -= 1
+      }
+    }
+  }
+
+  /// The order in which structured children complete is what a task group's `next()` returns, so
+  /// a child's last step and every step of its parent touch the parent's children.
+  private mutating func recordChildren(_ trace: Trace) {
+    var parents: Set<TaskID> = []
+    for event in trace.events where event.kind == .completed && event.step < threads.count {
+      guard let task = event.task, let info = trace[task: task], info.kind == .groupChild || info.kind == .asyncLet,
+        let parent = info.parent
+      else { continue }
+      objects[event.step].insert(.children(parent))
+      parents.insert(parent)
+    }
+    for step in threads.indices {
+      for parent in parents where objects[step].contains(.task(parent)) { objects[step].insert(.children(parent)) }
+    }
+  }
+}

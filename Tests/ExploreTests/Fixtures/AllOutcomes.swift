@@ -1,0 +1,73 @@
+@testable import EffectScheduler
+@testable import Explore
+import Synchronization
+
+/// Runs every schedule an oracle offers, without stopping at failures, and collects the distinct
+/// outcomes: what the program reported at its end, the error it threw, or how its run failed.
+struct AllOutcomes: Sendable {
+  /// The distinct outcomes.
+  var outcomes: Set<String> = []
+  /// How many schedules ran.
+  var schedules = 0
+
+  /// Where a program reports its final state.
+  final class Report: Sendable {
+    private let state = Mutex<String?>(nil)
+
+    /// Records the program's final state.
+    func finalState(_ text: String) { state.withLock { $0 = text } }
+
+    fileprivate func take() -> String? {
+      state.withLock { text in
+        defer { text = nil }
+        return text
+      }
+    }
+  }
+
+  /// Whether the oracle ran out of schedules before the limit.
+  var complete = true
+
+  /// The outcomes of every schedule `oracle` tries of `program`, which reports to its argument,
+  /// up to `limit` schedules.
+  static func of(
+    _ oracle: some ExplorationOracle & Sendable, limit: Int = .max,
+    configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(50)),
+    _ program: @escaping @Sendable (Report) async throws -> Void
+  ) async -> AllOutcomes {
+    await onDedicatedThread {
+      var oracle = oracle
+      var runner = SequentialRunner()
+      var all = AllOutcomes()
+      let report = Report()
+      withUnsafeMutablePointer(to: &oracle) { pointer in
+        let reference = StrategyReference(oracle: pointer)
+        while pointer.pointee.beginRun() {
+          guard all.schedules < limit else {
+            all.complete = false
+            break
+          }
+          let outcome = runner.run(strategy: reference, configuration: configuration) { try await program(report) }
+          pointer.pointee.runDidEnd(trace: outcome.trace)
+          all.schedules += 1
+          all.outcomes.insert(describe(outcome, state: report.take()))
+        }
+      }
+      return all
+    }
+  }
+
+  private static func describe(_ outcome: RunOutcome<Void>, state: String?) -> String {
+    if let failure = outcome.failure {
+      switch failure.reason {
+      case .deadlock, .stalled: return "stuck"
+      default: return "run failed: \(failure.reason)"
+      }
+    }
+    switch outcome.result {
+    case .success?: return "finished: \(state ?? "-")"
+    case .failure(let error)?: return "threw: \(error)"
+    case nil: return "no result"
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import Explore
+
+/// A small random program of actors and tasks, for comparing searches: two tasks doing one or two
+/// things each to one or two actors, the first perhaps waiting at a gate the second opens.
+/// At its end it reports every actor's log.
+struct GeneratedProgram: Sendable, CustomStringConvertible {
+  enum Operation: Sendable, CustomStringConvertible {
+    /// Appends to a cell's log in one actor job.
+    case append(cell: Int)
+    /// Reads a cell's log length, suspends, and appends what it read: reentrancy shows.
+    case appendAcrossSuspension(cell: Int)
+    case yield
+    /// Waits until the gate is open.
+    case waitAtGate
+    /// Opens the gate.
+    case openGate
+
+    var description: String {
+      switch self {
+      case .append(let cell): "append(\(cell))"
+      case .appendAcrossSuspension(let cell): "appendAcross(\(cell))"
+      case .yield: "yield"
+      case .waitAtGate: "wait"
+      case .openGate: "open"
+      }
+    }
+  }
+
+  let seed: UInt64
+  let cells: Int
+  /// Each task's operations, in order.
+  let tasks: [[Operation]]
+  /// Whether the tasks are children of a task group rather than plain `Task {}`s.
+  let asGroupChildren: Bool
+
+  var description: String { "program \(seed): \(cells) cells, \(asGroupChildren ? "group" : "Task {}") \(tasks)" }
+
+  init(seed: UInt64) {
+    var generator = SplitMix(state: seed)
+    self.seed = seed
+    let cells = generator.next(below: 2) + 1
+    self.cells = cells
+    asGroupChildren = generator.next(below: 2) == 0
+    // Two tasks of one or two operations keep the full search small enough to run it a thousand
+    // times.
+    var tasks = (0..<2).map { _ in
+      (0..<(generator.next(below: 2) + 1)).map { _ -> Operation in
+        switch generator.next(below: 5) {
+        case 0, 1: .append(cell: generator.next(below: cells))
+        case 2, 3: .appendAcrossSuspension(cell: generator.next(below: cells))
+        default: .yield
+        }
+      }
+    }
+    // One program in three has a gate: the first task waits at it, the last opens it.
+    if generator.next(below: 3) == 0 {
+      tasks[0].insert(.waitAtGate, at: generator.next(below: tasks[0].count + 1))
+      tasks[tasks.count - 1].insert(.openGate, at: generator.next(below: tasks[tasks.count - 1].count + 1))
+    }
+    self.tasks = tasks
+  }
+
+  /// Runs the program and reports the actors' logs.
+  func run(reporting report: AllOutcomes.Report) async {
+    let cells = (0..<self.cells).map { _ in Cell() }
+    let gate = Gate()
+    let work = tasks.enumerated().map { index, operations in
+      { @Sendable () async -> Void in
+        for (step, operation) in operations.enumerated() {
+          let tag = "t\(index).\(step)"
+          switch operation {
+          case .append(let cell): await cells[cell].append(tag)
+          case .appendAcrossSuspension(let cell): await cells[cell].appendAcrossSuspension(tag)
+          case .yield: await Task.yield()
+          case .waitAtGate: await gate.wait()
+          case .openGate: await gate.open()
+          }
+        }
+      }
+    }
+    if asGroupChildren {
+      await withTaskGroup(of: Void.self) { group in
+        for body in work { group.addTask { await body() } }
+      }
+    } else {
+      let started = work.map { body in Task { await body() } }
+      for task in started { await task.value }
+    }
+    var logs: [String] = []
+    for cell in cells { logs.append(await cell.log.joined(separator: ",")) }
+    report.finalState(logs.joined(separator: " | "))
+  }
+}
+
+/// An actor holding a log.
+private actor Cell {
+  private(set) var log: [String] = []
+
+  func append(_ tag: String) { log.append(tag) }
+
+  func appendAcrossSuspension(_ tag: String) async {
+    let seen = log.count
+    await Task.yield()
+    log.append("\(tag)@\(seen)")
+  }
+}
+
+/// A gate that tasks wait at until it opens.
+private actor Gate {
+  private var isOpen = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for waiter in waiting { waiter.resume() }
+    waiting = []
+  }
+}
+
+/// A small deterministic generator, so that a program is known by its seed.
+private struct SplitMix {
+  var state: UInt64
+
+  mutating func next(below bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    value ^= value >> 31
+    return Int(value % UInt64(bound))
+  }
+}
