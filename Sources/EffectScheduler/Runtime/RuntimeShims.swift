@@ -60,7 +60,8 @@ func defaultActorAddress(ofJob job: UnownedJob) -> UInt? {
 
 /// Reads what the runtime knows about tasks through entry points looked up once, and kept by each
 /// scheduler so that a step neither goes through a lazily made global's check nor through
-/// `withUnsafeCurrentTask`, which retains the task and is not specialized.
+/// `withUnsafeCurrentTask`, which retains the task and is not specialized: reading the current
+/// task that way took about 2.5% of a one-thread exploration of 3 × 3 (`Benchmarks explore`).
 struct TaskReader {
   private let isCancelled = runtimeIsCancelled
   private let currentTask = runtimeCurrentTask

@@ -85,8 +85,9 @@ extension DeterministicScheduler {
 
 /// A run's root task: the program, the scheduler it runs under, and, once it has finished, its
 /// result, which the driver thread reads after the run. It is not generic, and neither is its
-/// result, so freeing it after every run of a search looks up no type metadata: a program that
-/// returns a value hands it over through a ``ReturnedValue``.
+/// result, so freeing it after every run of a search looks up no type metadata (that lookup took
+/// about 1.5% of a one-thread exploration of 3 × 3): a program that returns a value hands it over
+/// through a ``ReturnedValue``.
 private final class RootTask: @unchecked Sendable {
   let scheduler: DeterministicScheduler
   let operation: @Sendable () async throws -> Void

@@ -68,7 +68,7 @@ struct DepthFirstOracle: ExplorationOracle {
   /// The ready jobs of the branches of the path, one branch after another. One array that grows
   /// and shrinks at its end with the path, rather than an array a branch: that would share the
   /// scheduler's list of ready jobs, which would then copy it at its next step, and every copy of
-  /// a branch would count a reference.
+  /// a branch would count a reference (together about 1% of a one-thread exploration of 3 × 3).
   private var readyJobs: [ReadyJob] = []
   /// In a sharded search, how the slots of the tree share the options of the branches of the path
   /// that more than one slot shares, which are the first ones (see ``ShardedOptions``). Kept apart
