@@ -113,19 +113,24 @@ extension DeterministicScheduler {
   /// The controlled task running on this thread, if any.
   func currentTaskID() -> TaskID? {
     if let runningTask { return runningTask }
-    return currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:))
+    return taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:))
   }
 
   /// Learns the name of the task whose job is running, when it hands the scheduler a job. The
   /// runtime offers no way to read another task's name, so this is the moment to learn it.
+  @inline(__always)
   func learnRunningTaskName() {
+    // Inlined up to here, as almost every job a task hands over finds its name already learned.
     guard let id = runningTask, !registry[id].nameResolved else { return }
+    learnName(ofRunningTask: id)
+  }
+
+  private func learnName(ofRunningTask id: TaskID) {
     // Within a hop the runtime may have no current task yet: the name is learned later.
-    guard let runningJob, currentTaskAddress() == unsafeBitCast(runningJob, to: UnsafeRawPointer.self) else { return }
+    guard let runningJob, taskReader.currentTaskAddress() == unsafeBitCast(runningJob, to: UnsafeRawPointer.self) else { return }
     registry[id].nameResolved = true
     registry[id].info.name = registry[id].info.name ?? currentTaskName()
   }
-
 
   /// Runs the trampolines enqueued since the last step, in order. They are not steps: all they do
   /// is put the task they resume at the back of the ready jobs, as `Task.yield()` promises, so
@@ -160,7 +165,7 @@ extension DeterministicScheduler {
       }
       return
     }
-    if !registry[id].cancelled, isCancelled(job) {
+    if !registry[id].cancelled, taskReader.isCancelled(job) {
       registry[id].cancelled = true
       record(id, .cancelled)
     }
@@ -217,18 +222,14 @@ extension DeterministicScheduler {
   }
 
   func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false, onMainActor: Bool = false) {
-    append(TraceEvent(step: step, task: task, kind: kind, fromOutside: fromOutside, onMainActor: onMainActor))
+    append(RecordedEvent(step: step, task: task, kind: kind, fromOutside: fromOutside, onMainActor: onMainActor))
   }
 
   /// Adds an event to the trace and folds it into the trace's fingerprint, which tells traces
   /// apart far more cheaply than hashing them whole.
-  func append(_ event: TraceEvent) {
+  func append(_ event: RecordedEvent) {
     events.append(event)
-    var packed = UInt64(truncatingIfNeeded: event.step) << 24
-    packed |= UInt64(truncatingIfNeeded: (event.task?.rawValue ?? 0xFFF) & 0xFFF) << 12
-    packed |= UInt64(truncatingIfNeeded: (event.scheduledBy?.rawValue ?? 0xFF) & 0xFF) << 4
-    packed |= UInt64(event.kind.code) << 1 | (event.fromOutside ? 1 : 0) | (event.onMainActor ? 1 << 60 : 0)
-    foldIntoFingerprint(packed)
+    foldIntoFingerprint(event.packed)
   }
 
   func foldIntoFingerprint(_ value: UInt64) {

@@ -17,9 +17,9 @@ extension DeterministicScheduler {
   /// What the runtime records that `id` waits on, in words, when it is something the report can
   /// name: another task of the run, a continuation, or an actor of the run.
   private func runtimeWait(of id: TaskID, deadlocked: Bool) -> String? {
-    switch TaskWaitReader.wait(ofTaskAt: registry.addresses[id.rawValue], runtimeID: registry.runtimeID(of: id)) {
+    switch TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id)) {
     case .task(let address):
-      return registry.addresses.firstIndex(of: address).map { "task \(registry[TaskID($0)].info)" }
+      return registry.records.first { $0.address == address }.map { "task \($0.info)" }
     case .continuation(let resumeFunction):
       if isStreamWait(resumeFunction) {
         return deadlocked ? "an AsyncStream that no task of the program can feed any more" : "an AsyncStream's next element"

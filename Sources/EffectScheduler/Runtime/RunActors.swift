@@ -50,7 +50,7 @@ extension DeterministicScheduler {
     let actor = defaultActorAddress(ofJob: job).map { actors.index(ofActorAt: $0) }
     actors.runningJob = info.scheduledBy.map { [$0] } ?? []
     append(
-      TraceEvent(
+      RecordedEvent(
         step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy,
         actor: actor))
     foldIntoFingerprint(UInt64(truncatingIfNeeded: (actor ?? -1) + 1) | 1 << 62)
@@ -69,7 +69,7 @@ extension DeterministicScheduler {
   /// which has just left the actor.
   func noteWorkOnActor(admitting task: TaskID?) {
     guard let tasks = actors.runningJob,
-      let worker = currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:)) ?? task,
+      let worker = taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:)) ?? task,
       !tasks.contains(worker)
     else { return }
     actors.runningJob?.append(worker)

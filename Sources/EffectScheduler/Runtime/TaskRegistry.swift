@@ -2,6 +2,9 @@
 struct TaskRegistry {
   struct Record {
     var info: TaskInfo
+    /// The task's address, for reading what a stuck task waits on (see `TaskWaitReader`). A
+    /// task's job is the task itself.
+    let address: UInt
     var segments = 0
     var lastStep: Int?
     var nameResolved = false
@@ -19,9 +22,6 @@ struct TaskRegistry {
   /// order and tasks register when created, so this is almost always sorted and searched by
   /// bisection; `indexByRuntimeID` takes over once a task registers out of order.
   private var runtimeIDs: [UInt64] = []
-  /// The address of each task in `records`, in the same order, for reading what a stuck task
-  /// waits on (see `TaskWaitReader`). A task's job is the task itself.
-  private(set) var addresses: [UInt] = []
   private var indexByRuntimeID: [UInt64: Int]?
 
   subscript(id: TaskID) -> Record {
@@ -52,12 +52,12 @@ struct TaskRegistry {
       : flags.isAsyncLetChild ? .asyncLet
       : flags.isGroupChild ? .groupChild
       : .unstructured
-    records.append(Record(info: TaskInfo(id: id, name: nil, parent: parent, kind: kind)))
+    let address = UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
+    records.append(Record(info: TaskInfo(id: id, name: nil, parent: parent, kind: kind), address: address))
     if indexByRuntimeID == nil, let last = runtimeIDs.last, last > runtimeID {
       indexByRuntimeID = Dictionary(uniqueKeysWithValues: zip(runtimeIDs, runtimeIDs.indices))
     }
     runtimeIDs.append(runtimeID)
-    addresses.append(UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)))
     indexByRuntimeID?[runtimeID] = id.rawValue
     return id
   }
@@ -65,7 +65,6 @@ struct TaskRegistry {
   mutating func removeAll() {
     records.removeAll(keepingCapacity: true)
     runtimeIDs.removeAll(keepingCapacity: true)
-    addresses.removeAll(keepingCapacity: true)
     indexByRuntimeID = nil
   }
 }

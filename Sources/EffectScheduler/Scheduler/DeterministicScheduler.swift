@@ -44,7 +44,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   var strategy: StrategyReference?
   let mailbox = Mailbox()
   /// Kept here, so a step does not go through the lazily made global's check.
-  let isCancelled = CancellationReader()
+  let taskReader = TaskReader()
   private let driverThread = pthread_self()
   var isDriving = true
 
@@ -58,7 +58,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// Whether a main-actor job is among the ready jobs; there is at most one.
   @exclusivity(unchecked) var mainActorJobIsReady = false
   @exclusivity(unchecked) var registry = TaskRegistry()
-  @exclusivity(unchecked) var events: [TraceEvent] = []
+  @exclusivity(unchecked) var events: [RecordedEvent] = []
   @exclusivity(unchecked) var choices: [ScheduleChoice] = []
   @exclusivity(unchecked) var step = 0
   static let fingerprintSeed: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -13,7 +13,9 @@ struct DepthFirstOracle: ExplorationOracle {
   /// are tried, the non-preempting one first in a bounded search, numbered from 0; the branch
   /// tries those numbered `current` up to `end`, so it needs no array of its own.
   fileprivate struct Branch: Sendable {
-    var ready: [ReadyJob]
+    /// Where the choice point's ready jobs start in the search's ``readyJobs``.
+    var readyStart: Int
+    var readyCount: Int
     var preemptionsBefore: Int
     /// The position tried first, ahead of the others; `nil` when they are tried in order.
     var first: Int?
@@ -25,8 +27,9 @@ struct DepthFirstOracle: ExplorationOracle {
 
     /// A branch trying its first option; `sharing` says which of the ready jobs' options are its
     /// options in a sharded search.
-    init(ready: [ReadyJob], preemptionsBefore: Int, first: Int?, end: Int, sharing: ShardedOptions?) {
-      self.ready = ready
+    init(readyStart: Int, readyCount: Int, preemptionsBefore: Int, first: Int?, end: Int, sharing: ShardedOptions?) {
+      self.readyStart = readyStart
+      self.readyCount = readyCount
       self.preemptionsBefore = preemptionsBefore
       self.first = first
       current = 0
@@ -51,6 +54,7 @@ struct DepthFirstOracle: ExplorationOracle {
   /// the options at the top it is to try.
   struct Subtree: Sendable {
     fileprivate var path: [Branch]
+    fileprivate var readyJobs: [ReadyJob]
     fileprivate var sharings: [ShardedOptions]
     fileprivate var shard: Shard?
   }
@@ -61,6 +65,11 @@ struct DepthFirstOracle: ExplorationOracle {
   /// In a sharded search, its shard, counting from 0, and how many shards there are.
   private let sharing: (index: Int, count: Int)?
   private var path: [Branch] = []
+  /// The ready jobs of the branches of the path, one branch after another. One array that grows
+  /// and shrinks at its end with the path, rather than an array a branch: that would share the
+  /// scheduler's list of ready jobs, which would then copy it at its next step, and every copy of
+  /// a branch would count a reference (together about 1% of a one-thread exploration of 3 × 3).
+  private var readyJobs: [ReadyJob] = []
   /// In a sharded search, how the slots of the tree share the options of the branches of the path
   /// that more than one slot shares, which are the first ones (see ``ShardedOptions``). Kept apart
   /// from the path so that its branches, copied at every step of every run, stay small.
@@ -86,6 +95,7 @@ struct DepthFirstOracle: ExplorationOracle {
   init(subtree: Subtree) {
     self.init(shard: subtree.shard)
     path = subtree.path
+    readyJobs = subtree.readyJobs
     sharings = subtree.sharings
   }
 
@@ -102,7 +112,8 @@ struct DepthFirstOracle: ExplorationOracle {
       for index in prefix.indices { prefix[index].end = prefix[index].current + 1 }
       prefix[depth].tryOption(path[depth].end, sharing: sharing(at: depth))
       prefix[depth].end = path[depth].end + given
-      return Subtree(path: prefix, sharings: Array(sharings.prefix(depth + 1)), shard: shard)
+      let ready = Array(readyJobs[..<(path[depth].readyStart + path[depth].readyCount)])
+      return Subtree(path: prefix, readyJobs: ready, sharings: Array(sharings.prefix(depth + 1)), shard: shard)
     }
     return nil
   }
@@ -127,6 +138,7 @@ struct DepthFirstOracle: ExplorationOracle {
         path[path.count - 1].tryOption(last.current + 1, sharing: sharing(at: path.count - 1))
         return true
       }
+      readyJobs.removeSubrange(last.readyStart...)
       path.removeLast()
       if sharings.count > path.count { sharings.removeLast() }
     }
@@ -139,11 +151,12 @@ struct DepthFirstOracle: ExplorationOracle {
     if step < path.count {
       // The same choices so far must lead to the same ready jobs, or the program is not
       // deterministic and the search would miss or repeat schedules.
-      guard path[step].ready == ready, path[step].preemptionsBefore == preemptions.count else {
-        let expected = ScheduleChoice(picking: path[step].ready[path[step].chosen], at: path[step].chosen)
+      let branch = path[step]
+      guard branch.preemptionsBefore == preemptions.count, readyJobs(of: branch, are: ready) else {
+        let expected = ScheduleChoice(picking: readyJobs[branch.readyStart + branch.chosen], at: branch.chosen)
         throw ReplayDivergence(step: step, expected: expected, ready: ready)
       }
-      position = path[step].chosen
+      position = branch.chosen
     } else {
       let branch = newBranch(ready)
       path.append(branch)
@@ -151,6 +164,13 @@ struct DepthFirstOracle: ExplorationOracle {
     }
     preemptions.record(choosing: position, among: ready)
     return position
+  }
+
+  /// Whether `ready` are the ready jobs `branch` was made over.
+  private func readyJobs(of branch: Branch, are ready: [ReadyJob]) -> Bool {
+    guard branch.readyCount == ready.count else { return false }
+    for index in ready.indices where readyJobs[branch.readyStart + index] != ready[index] { return false }
+    return true
   }
 
   /// A branch over `ready`, whose options are the positions worth trying, the non-preempting one
@@ -162,12 +182,16 @@ struct DepthFirstOracle: ExplorationOracle {
       first = continuing
       if preemptions.count >= bound { end = 1 }
     }
+    let readyStart = readyJobs.count
+    readyJobs.append(contentsOf: ready)
     guard let sharing, let slots = slotsSharingPath else {
-      return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, end: end, sharing: nil)
+      return Branch(readyStart: readyStart, readyCount: ready.count, preemptionsBefore: preemptions.count, first: first, end: end, sharing: nil)
     }
     let options = ShardedOptions(group: slots, shard: sharing, options: end)
     sharings.append(options)
-    return Branch(ready: ready, preemptionsBefore: preemptions.count, first: first, end: options.count, sharing: options)
+    return Branch(
+      readyStart: readyStart, readyCount: ready.count, preemptionsBefore: preemptions.count, first: first, end: options.count,
+      sharing: options)
   }
 
   /// In a sharded search, the slots of the tree (see ``ShardedOptions``) whose schedules pass
