@@ -25,7 +25,8 @@ func format(_ value: Double) -> String {
   return "\(scaled)"
 }
 
-/// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks streams`.
+/// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks streams`,
+/// `Benchmarks handoff`.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -60,6 +61,10 @@ if wanted("spawn") {
 // MARK: AsyncStream.effect against AsyncStream, no scheduler
 
 if wanted("streams") { await benchmarkStreams() }
+
+// MARK: withTestHandler hand-offs
+
+if wanted("handoff") { try await benchmarkHandoff() }
 
 // MARK: Controlled jobs against a bare executor loop
 

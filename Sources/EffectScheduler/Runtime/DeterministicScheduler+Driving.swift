@@ -23,10 +23,12 @@ extension DeterministicScheduler {
         }
         // Work announced by the test machinery comes back without fail, so it is waited for
         // without a time limit; anything else gets the configured timeout. A wake-up without a
-        // job (an announcement withdrawn, or a signal left over from a job already collected)
-        // sends the loop round to reconsider; left-over signals are used up at once, so the
-        // wait still ends one timeout after the last job arrived.
+        // job (an announcement withdrawn, or a signal given for a job already collected) sends
+        // the loop round to reconsider; signals given meanwhile count as one, so the wait still
+        // ends about one timeout after the last job arrived.
         let announced = mailbox.expectedFromOutside > 0
+        // Nothing from outside can end a wait on another task of the run: no use waiting.
+        if !announced, nothingOutsideCanEndTheWaits() { return abandon(stuckReason(waitsAreInside: true)) }
         switch mailbox.waitForMail(timeout: announced ? nil : configuration.outsideWorldTimeout) {
         case .mail, .wokenUp: continue
         case .timedOut: if mailbox.expectedFromOutside > 0 { continue }

@@ -1,12 +1,36 @@
 extension DeterministicScheduler {
-  /// Why no job can run and nothing came back: a deadlock when nothing outside the scheduler ever
-  /// took part in the run, a stall otherwise, with what each unfinished task waits on.
-  func stuckReason() -> SchedulerError.Reason {
-    let deadlocked = !mailbox.everReceived
+  /// Whether no thread outside the scheduler can end what the run's unfinished tasks wait on, so
+  /// that the run is stuck for good and is reported without waiting on the clock: nothing is
+  /// announced, in the mailbox or on a timer, and every unfinished task waits, as the runtime
+  /// records it, on another unfinished task of the run.
+  ///
+  /// Anything else may be ended from outside, and keeps the timed wait: a continuation (whoever
+  /// holds it may resume it from any thread, and an `AsyncStream`'s continuation may be fed from
+  /// any thread too), an executor the scheduler does not run, an actor's turn (with no job ready,
+  /// the actor is busy outside the scheduler), a task group (a child may run on an executor of
+  /// its own), and a wait the runtime's record does not tell: on other platforms, every wait.
+  func nothingOutsideCanEndTheWaits() -> Bool {
+    guard mailbox.isEmpty, mailbox.expectedFromOutside == 0, timers.isEmpty else { return false }
+    for index in registry.records.indices where !registry[TaskID(index)].completed {
+      let id = TaskID(index)
+      guard case .task(let address) = TaskWaitReader.wait(ofTaskAt: registry.addresses[index], runtimeID: registry.runtimeID(of: id)),
+        let awaited = TaskWaitReader.runtimeID(ofTaskAt: address).flatMap(registry.id(forRuntimeID:)),
+        !registry[awaited].completed
+      else { return false }
+    }
+    // A job from outside may have come in meanwhile, from a task the scheduler took for finished.
+    return mailbox.isEmpty
+  }
+
+  /// Why no job can run and nothing came back, with what each unfinished task waits on: a deadlock
+  /// when nothing outside the scheduler ever took part in the run or nothing outside can end its
+  /// waits (`waitsAreInside`), a stall otherwise.
+  func stuckReason(waitsAreInside: Bool = false) -> SchedulerError.Reason {
+    let deadlocked = waitsAreInside || !mailbox.everReceived
     let blocked = registry.records.indices.compactMap { index -> BlockedTask? in
       let id = TaskID(index)
       guard !registry[id].completed else { return nil }
-      let waitingOn = registry[id].waitingOn ?? runtimeWait(of: id, deadlocked: deadlocked) ?? unfinishedChildren(of: id)
+      let waitingOn = registry[id].waitingOn?() ?? runtimeWait(of: id, deadlocked: deadlocked) ?? unfinishedChildren(of: id)
       return BlockedTask(task: registry[id].info, lastStep: registry[id].lastStep, waitingOn: waitingOn)
     }
     return deadlocked

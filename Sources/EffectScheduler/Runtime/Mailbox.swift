@@ -23,12 +23,13 @@ final class Mailbox: Sendable {
     var phase = Phase.running
     var jobs: [Mail] = []
     var everReceived = false
-    var expectedFromOutside = 0
   }
 
   private let state = Mutex(State())
   private let hasMail = Atomic<Bool>(false)
-  private let wakeUp = DispatchSemaphore(value: 0)
+  /// Announced hand-backs: an atomic, as the test script adjusts it at every hand-off.
+  private let expected = Atomic<Int>(0)
+  private let wakeUp = WakeUpSignal()
   private let lateJobs = Mutex<DispatchQueue?>(nil)
 
   /// Whether a job is waiting; cheap enough to check before every step.
@@ -38,12 +39,17 @@ final class Mailbox: Sendable {
   var everReceived: Bool { state.withLock { $0.everReceived } }
 
   /// How many hand-backs from outside are announced and not yet withdrawn.
-  var expectedFromOutside: Int { state.withLock { $0.expectedFromOutside } }
+  var expectedFromOutside: Int { expected.load(ordering: .acquiring) }
 
   /// Announces (`+1`) or withdraws (`-1`) a hand-back from outside, and wakes the driver so it
   /// reconsiders how long to wait.
   func adjustExpectedFromOutside(by delta: Int) {
-    state.withLock { $0.expectedFromOutside += delta }
+    expected.add(delta, ordering: .acquiringAndReleasing)
+    wakeUp.signal()
+  }
+
+  /// Wakes the driver if it waits, so that it looks again at what it waits for.
+  func wakeUpDriver() {
     wakeUp.signal()
   }
 
@@ -88,16 +94,15 @@ final class Mailbox: Sendable {
   }
 
   /// Blocks until a job arrives, the driver is woken, or `timeout` passes. With no timeout it
-  /// waits as long as it takes.
+  /// waits as long as it takes. Work from the test machinery usually comes back within
+  /// microseconds, so the driver spins briefly before it parks (see ``WakeUpSignal``).
   func waitForMail(timeout: Duration?) -> WaitResult {
     if !isEmpty { return .mail }
-    guard let timeout else {
-      wakeUp.wait()
-      return isEmpty ? .wokenUp : .mail
+    let deadline = timeout.map { timeout in
+      let nanoseconds = timeout.nanoseconds
+      return nanoseconds == .max ? DispatchTime.distantFuture : DispatchTime.now() + .nanoseconds(Int(clamping: nanoseconds))
     }
-    let nanoseconds = timeout.nanoseconds
-    let deadline = nanoseconds == .max ? DispatchTime.distantFuture : DispatchTime.now() + .nanoseconds(Int(clamping: nanoseconds))
-    if wakeUp.wait(timeout: deadline) == .timedOut { return isEmpty ? .timedOut : .mail }
+    if !wakeUp.wait(until: deadline) { return isEmpty ? .timedOut : .mail }
     return isEmpty ? .wokenUp : .mail
   }
 
@@ -105,6 +110,7 @@ final class Mailbox: Sendable {
   func reopen() {
     state.withLock { $0 = State() }
     hasMail.store(false, ordering: .releasing)
+    expected.store(0, ordering: .releasing)
   }
 
   /// Ends the run; jobs still waiting are dropped or run late according to `phase`.

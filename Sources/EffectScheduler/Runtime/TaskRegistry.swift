@@ -10,8 +10,9 @@ struct TaskRegistry {
     var nameResolved = false
     var completed = false
     var cancelled = false
-    /// What the task said it waits on before it suspended, for deadlock reports.
-    var waitingOn: String?
+    /// What the task said it waits on before it suspended, for deadlock reports; described when
+    /// one is made.
+    var waitingOn: (() -> String)?
     /// The index in the trace of the event that ended the task's last job.
     var lastJobEnd: Int?
   }

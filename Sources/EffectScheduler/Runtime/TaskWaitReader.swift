@@ -62,9 +62,7 @@ enum TaskWaitReader {
   /// when the runtime's record cannot be read or says something else (a task group, say).
   static func wait(ofTaskAt address: UInt, runtimeID: UInt64) -> TaskWait? {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard let taskMetadata, let task = readable(address, count: dependencyRecordOffset + 8),
-        task.load(as: UInt.self) == taskMetadata,
-        runtimeTaskID(unsafeBitCast(task, to: UnownedJob.self)) == runtimeID
+      guard let task = task(at: address), runtimeTaskID(unsafeBitCast(task, to: UnownedJob.self)) == runtimeID
       else { return nil }
       let flags = task.load(fromByteOffset: statusFlagsOffset, as: UInt32.self)
       guard flags & hasTaskDependency != 0, flags & runningOrComplete == 0,
@@ -88,7 +86,26 @@ enum TaskWaitReader {
     #endif
   }
 
+  /// The runtime id of the live task at `address`, such as one a ``TaskWait/task(address:)``
+  /// names, or `nil` when no task can be read there: an address alone may be an earlier task's,
+  /// its memory since reused.
+  static func runtimeID(ofTaskAt address: UInt) -> UInt64? {
+    #if os(Linux) && _pointerBitWidth(_64)
+      task(at: address).map { runtimeTaskID(unsafeBitCast($0, to: UnownedJob.self)) }
+    #else
+      nil
+    #endif
+  }
+
   #if os(Linux) && _pointerBitWidth(_64)
+    /// `address` as a pointer, if a task the runtime's layout describes can be read there.
+    private static func task(at address: UInt) -> UnsafeRawPointer? {
+      guard let taskMetadata, let task = readable(address, count: dependencyRecordOffset + 8),
+        task.load(as: UInt.self) == taskMetadata
+      else { return nil }
+      return task
+    }
+
     /// `address` as a pointer, if the `count` bytes from it are mapped, so reading them cannot
     /// fault whatever they hold.
     private static func readable(_ address: UInt, count: Int) -> UnsafeRawPointer? {

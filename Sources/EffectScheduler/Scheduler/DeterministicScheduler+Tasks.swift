@@ -54,8 +54,9 @@ extension DeterministicScheduler {
   }
 
   /// Records what the current task is about to wait on, so a deadlock or stall report can say it.
-  /// The note is cleared when the task next runs.
-  package func noteCurrentTaskWaits(on description: String) {
+  /// The note is cleared when the task next runs. The description is made only if a report needs
+  /// it: a test script's every effect notes its wait, and few are ever reported.
+  package func noteCurrentTaskWaits(on description: @escaping @autoclosure () -> String) {
     guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
     registry[id].waitingOn = description
   }
@@ -82,5 +83,12 @@ extension DeterministicScheduler {
   /// Withdraws one ``announceWorkFromOutside()``. Safe to call from any thread.
   package func withdrawWorkFromOutside() {
     mailbox.adjustExpectedFromOutside(by: -1)
+  }
+
+  /// Wakes the driver thread if it waits for work from outside, so that it calls ``whenIdle``
+  /// again: for work the test machinery queued under an announcement it made earlier. Safe to
+  /// call from any thread.
+  package func wakeUpDriver() {
+    mailbox.wakeUpDriver()
   }
 }

@@ -12,8 +12,8 @@ struct PendingEffect: Sendable {
 
   /// The effect's name, the task's, or the stream's.
   let name: String
-  /// How failure messages show it: `Console.print("Hello")`, `task "Task 1"`, `ticks ← 3`.
-  let description: String
+  /// An effect's arguments, or what describes a task or an element.
+  private let shown: Shown
   let subject: Subject
   /// Whether the program handed it over from the scheduler's thread, so that its reply is handed
   /// over there too.
@@ -22,17 +22,33 @@ struct PendingEffect: Sendable {
   var number = 0
 
   init<each Argument: Sendable>(name: String, arguments: repeat each Argument, slot: any AnswerSlot) {
-    var shown: [String] = []
-    for argument in repeat each arguments { shown.append(String(reflecting: argument)) }
+    var shown: [any Sendable] = []
+    for argument in repeat each arguments { shown.append(argument) }
     self.name = name
-    description = "\(name)(\(shown.joined(separator: ", ")))"
+    self.shown = .arguments(shown)
     subject = .effect(arguments: (repeat each arguments), slot: slot)
   }
 
   init(task: TrackedTask) {
     name = task.name
-    description = "task \"\(task.name)\""
+    shown = .text("task \"\(task.name)\"")
     subject = .task(task)
+  }
+
+  /// How failure messages show it: `Console.print("Hello")`, `task "Task 1"`, `ticks ← 3`.
+  /// Made when asked, as few items are ever shown: formatting every effect's arguments cost more
+  /// than handing the effect over.
+  var description: String {
+    switch shown {
+    case .arguments(let arguments): "\(name)(\(arguments.map { String(reflecting: $0) }.joined(separator: ", ")))"
+    case .text(let text): text
+    }
+  }
+
+  /// What ``description`` is made from.
+  private enum Shown: Sendable {
+    case arguments([any Sendable])
+    case text(String)
   }
 
   /// Whether it is an element yielded to a stream, to the one named `stream` if given.
@@ -49,7 +65,7 @@ struct PendingEffect: Sendable {
 
   init(element: HeldElement) {
     name = element.stream.name
-    description = element.description
+    shown = .text(element.description)
     subject = .element(element)
   }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import EffectScheduler
 import Synchronization
 
 /// The type-erased view of a ``ReplySlot`` that the session needs to answer an effect it cannot
@@ -37,10 +37,13 @@ final class ReplySlot<Value: Sendable, Failure: Error>: AnswerSlot {
 
   let isBlocking: Bool
   private let state = Mutex(State())
-  private let arrived = DispatchSemaphore(value: 0)
+  /// Wakes a thread blocked in ``waitBlocking()``, which spins briefly before it parks, so that a
+  /// script that answers at once costs it no wake-up; only a blocking slot has one.
+  private let arrived: WakeUpSignal?
 
   init(blocking: Bool) {
     isBlocking = blocking
+    arrived = blocking ? WakeUpSignal() : nil
   }
 
   /// Hands `pending` to `session` and suspends until the reply is handed over.
@@ -53,8 +56,8 @@ final class ReplySlot<Value: Sendable, Failure: Error>: AnswerSlot {
 
   /// Blocks the calling thread until the reply is handed over; call it after submitting the effect.
   func waitBlocking() -> Reply {
-    arrived.wait()
-    // `resume()` signals only once a reply is stored.
+    // `resume()` signals only once a reply is stored, and only once, so one wake-up is the reply.
+    _ = arrived!.wait()
     return state.withLock { $0.reply! }
   }
 
@@ -89,7 +92,7 @@ final class ReplySlot<Value: Sendable, Failure: Error>: AnswerSlot {
   }
 
   func resume() {
-    if isBlocking {
+    if let arrived {
       arrived.signal()
       return
     }

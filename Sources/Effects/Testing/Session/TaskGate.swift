@@ -16,6 +16,8 @@ final class TaskGate: Sendable {
 
   /// Suspends until the gate opens.
   func pass() async {
+    // Most gates open at once (`.automaticallyEnqueue`): no continuation for them.
+    if state.withLock({ $0.isOpen }) { return }
     await withUnsafeContinuation { continuation in
       let isOpen = state.withLock { state in
         if !state.isOpen { state.waiter = continuation }

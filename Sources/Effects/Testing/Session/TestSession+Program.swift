@@ -38,11 +38,11 @@ extension TestSession {
     let scheduler = state.withLock { $0.scheduler }
     let onDriver = scheduler?.isOnDriverThread ?? false
     scheduler?.announceWorkFromOutside()
-    let failure = EffectTestFailure(pending.problemAfterScriptEnded, at: site)
-    let (accepted, settled) = state.withLock { state in
+    let (failure, settled): (EffectTestFailure?, CheckedContinuation<Void, Never>?) = state.withLock { state in
       guard !state.scriptEnded else {
+        let failure = EffectTestFailure(pending.problemAfterScriptEnded, at: site)
         state.failures.append(failure)
-        return (false, nil as CheckedContinuation<Void, Never>?)
+        return (failure, nil)
       }
       var pending = pending
       pending.isOnDriver = onDriver
@@ -58,9 +58,9 @@ extension TestSession {
         state.heldElements.append(element)
       }
       if onDriver { state.driverIsIdle = false }
-      return (true, state.takeSettleWaiterIfSettled())
+      return (nil, takeSettleWaiterIfSettled(&state))
     }
-    if accepted {
+    guard let failure else {
       if onDriver, case .effect = pending.subject {
         scheduler?.noteCurrentTaskWaits(on: "\(pending.description), waiting for the test script")
       }
@@ -102,12 +102,11 @@ extension TestSession {
       let handovers = state.handovers
       state.handovers = []
       // An element waiting for the script stops nobody, so it does not keep a held task back.
-      let waitsOnEffect = state.pending.contains { !$0.isElement() }
-      if handovers.isEmpty, taskHandling == .ignore, !waitsOnEffect, !state.heldTasks.isEmpty {
+      if handovers.isEmpty, taskHandling == .ignore, !state.heldTasks.isEmpty, !state.pending.contains(where: { !$0.isElement() }) {
         released = state.heldTasks.removeFirst()
       }
       state.driverIsIdle = handovers.isEmpty && released == nil
-      return (state.scheduler, handovers, released, state.takeSettleWaiterIfSettled())
+      return (state.scheduler, handovers, released, takeSettleWaiterIfSettled(&state))
     }
     for handover in handovers {
       handover()
@@ -123,6 +122,7 @@ extension TestSession {
     let (work, settled, ended) = state.withLock { state in
       state.programEnded = true
       state.programError = error.map { String(describing: $0) }
+      settlements.add(1, ordering: .releasing)
       defer {
         state.handovers = []
         state.settleWaiter = nil

@@ -3,7 +3,13 @@ import EffectScheduler
 // The script's side of the handshake.
 extension TestSession {
   /// Suspends until the program waits on the script or has ended.
+  ///
+  /// The program usually gets there within microseconds of the script's last answer, so the
+  /// script first spins briefly on ``settlements``: a hand-off then costs no thread wake-up on
+  /// either side. Only when that is not enough does it suspend, and the program resumes it.
   func waitUntilSettled() async {
+    guard let seen = state.withLock({ $0.isSettled ? nil : settlements.load(ordering: .acquiring) }) else { return }
+    if spinBriefly(until: { settlements.load(ordering: .acquiring) != seen }), state.withLock({ $0.isSettled }) { return }
     await withCheckedContinuation { continuation in
       let settled = state.withLock { state in
         if state.isSettled { return true }
@@ -46,20 +52,19 @@ extension TestSession {
   func answer(_ pending: PendingEffect) async {
     guard case .effect(_, let slot) = pending.subject else { return }
     let scheduler = state.withLock { state in
-      state.pending.removeAll { $0.number == pending.number }
+      state.pending.remove(number: pending.number)
       if slot.isBlocking { state.blockedThreads -= 1 }
       return state.scheduler
     }
     // A blocked thread, or a task that is not the scheduler's, gets its reply at once.
     handOver(slot.resume, atOnce: slot.isBlocking || !pending.isOnDriver, on: scheduler)
-    scheduler?.withdrawWorkFromOutside()
     await waitUntilSettled()
   }
 
   /// Takes `pending`, a task the program created or an element a stream yielded, which stays
   /// held until the script lets it go.
   func take(_ pending: PendingEffect) {
-    state.withLock { $0.pending.removeAll { $0.number == pending.number } }
+    state.withLock { $0.pending.remove(number: pending.number) }
   }
 
   /// Lets a held task start: its first step runs once the program's current steps are done.
@@ -72,26 +77,30 @@ extension TestSession {
     }
     guard wasHeld else { return }
     handOver(task.enqueue, atOnce: false, on: scheduler)
-    scheduler?.withdrawWorkFromOutside()
   }
 
   /// Runs `handover` on the scheduler's thread when it next has nothing to run, or at once when
   /// `atOnce` or when the program has ended. Resuming the program's tasks only at such points
   /// keeps the order of its steps independent of when the script answers.
+  ///
+  /// It takes over one announcement of work from outside that is open for what it hands over
+  /// (the effect answered, the task or element held), and withdraws it once `handover` has run:
+  /// until then the scheduler waits for it without a time limit.
   func handOver(_ handover: @escaping @Sendable () -> Void, atOnce: Bool, on scheduler: DeterministicScheduler?) {
-    guard !atOnce else { return handover() }
-    // Announced before it is queued and withdrawn once it has run, so that the scheduler, between
-    // the two, waits for it without a time limit.
-    scheduler?.announceWorkFromOutside()
-    let queued = state.withLock { state in
-      guard !state.programEnded else { return false }
-      state.handovers.append(handover)
-      state.driverIsIdle = false
-      return true
+    let queued =
+      !atOnce
+      && state.withLock { state in
+        guard !state.programEnded else { return false }
+        state.handovers.append(handover)
+        state.driverIsIdle = false
+        return true
+      }
+    guard queued else {
+      handover()
+      scheduler?.withdrawWorkFromOutside()
+      return
     }
-    guard !queued else { return }
-    scheduler?.withdrawWorkFromOutside()
-    handover()
+    scheduler?.wakeUpDriver()
   }
 
   /// Ends the script: whatever the program still waits on is a failure. A throwing effect gets it
@@ -116,7 +125,7 @@ extension TestSession {
       }
       state.failures += unanswered.map(\.failure)
       let tasks = taskHandling == .suspend ? state.heldTasks : []
-      state.pending = []
+      state.pending.removeAll()
       state.blockedThreads = 0
       if taskHandling == .suspend { state.heldTasks = [] }
       return (state.scheduler, unanswered, tasks, unexpectedElements)

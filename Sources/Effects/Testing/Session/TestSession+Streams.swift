@@ -12,7 +12,6 @@ extension TestSession {
     }
     guard wasHeld else { return }
     handOver(element.deliver, atOnce: false, on: scheduler)
-    scheduler?.withdrawWorkFromOutside()
     await waitUntilSettled()
   }
 
@@ -30,6 +29,8 @@ extension TestSession {
       }
       return (state.scheduler, count - state.heldElements.count)
     }
+    // The end takes over an announcement of its own; those of the dropped elements are withdrawn.
+    scheduler?.announceWorkFromOutside()
     handOver({ stream.end(throwing: error) }, atOnce: false, on: scheduler)
     for _ in 0..<dropped { scheduler?.withdrawWorkFromOutside() }
     await waitUntilSettled()
@@ -54,7 +55,6 @@ extension TestSession {
         // Delivering to a stream ended just before does nothing.
         handOver(element.deliver, atOnce: false, on: scheduler)
       }
-      scheduler?.withdrawWorkFromOutside()
     }
   }
 }

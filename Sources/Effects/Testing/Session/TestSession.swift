@@ -15,7 +15,7 @@ final class TestSession: Sendable {
   struct State {
     var scheduler: DeterministicScheduler?
     /// What the program did and the script has not answered yet, oldest first.
-    var pending: [PendingEffect] = []
+    var pending = PendingQueue()
     /// How many items the program has handed over.
     var submitted = 0
     /// Threads blocked in a synchronous effect.
@@ -49,6 +49,9 @@ final class TestSession: Sendable {
   /// Where `withTestHandler` was called, for failures no script line caused.
   let site: CallSite
   let state = Mutex(State())
+  /// How many times the program was found settled, so that a script about to wait can spin on
+  /// one atomic, without the lock, before it suspends (see ``waitUntilSettled()``).
+  let settlements = Atomic<Int>(0)
 
   init(taskHandling: TaskHandling, streamHandling: StreamHandling, site: CallSite) {
     self.taskHandling = taskHandling
@@ -66,6 +69,15 @@ final class TestSession: Sendable {
     state.withLock { $0.failures }
   }
 
+  /// The script's waiter, taken if the program has settled in `state`; a script that is spinning
+  /// rather than waiting learns of it through ``settlements``.
+  func takeSettleWaiterIfSettled(_ state: inout State) -> CheckedContinuation<Void, Never>? {
+    guard state.isSettled else { return nil }
+    settlements.add(1, ordering: .releasing)
+    defer { state.settleWaiter = nil }
+    return state.settleWaiter
+  }
+
   /// Records `failure` and returns it, for throwing.
   func record(_ failure: EffectTestFailure) -> EffectTestFailure {
     state.withLock { $0.failures.append(failure) }
@@ -79,12 +91,5 @@ extension TestSession.State {
     if programEnded || programAbandoned || blockedThreads > 0 { return true }
     guard driverIsIdle, handovers.isEmpty else { return false }
     return !pending.isEmpty || !heldTasks.isEmpty || !heldElements.isEmpty
-  }
-
-  /// The script's waiter, taken if the program has settled.
-  mutating func takeSettleWaiterIfSettled() -> CheckedContinuation<Void, Never>? {
-    guard isSettled else { return nil }
-    defer { settleWaiter = nil }
-    return settleWaiter
   }
 }

@@ -1,0 +1,99 @@
+import EffectScheduler
+import Foundation
+import Testing
+
+/// Each run below has a 90-second `outsideWorldTimeout`: a deadlock that nothing outside can end
+/// is reported without waiting it out, and a wait that another thread ends is waited for.
+@Suite("Deadlocks nothing outside can end are reported without waiting on the clock")
+struct ImmediateDeadlockTests {
+  static let patient = SchedulerConfiguration(outsideWorldTimeout: .seconds(90))
+  /// Half the timeout, so a run that waited it out fails. A report takes milliseconds, but while
+  /// the whole suite runs on 2 cores a test can wait 15 s for a thread to resume it.
+  static let bound = Duration.seconds(45)
+
+  #if os(Linux) && _pointerBitWidth(_64)
+    @Test("two tasks awaiting each other's value are reported as a deadlock at once, though the timeout is 90 s")
+    func tasksAwaitingEachOther() async throws {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let error = try await #require(throws: SchedulerError.self) {
+        try await DeterministicScheduler.run(configuration: Self.patient) {
+          let handles = Handles()
+          let a = Task.effect(name: "A") { await handles.waitForB() }
+          handles.b = Task.effect(name: "B") { await a.value }
+          await a.value
+        }
+      }
+      #expect(clock.now - start < Self.bound, "the deadlock was reported only after the timeout")
+      guard case .deadlock(let blocked) = error.reason else {
+        Issue.record("expected a deadlock, got \(error.summary)")
+        return
+      }
+      #expect(blocked.map(\.waitingOn) == ["task #1 A", "task #2 B", "task #1 A"])
+    }
+
+    /// Had the scheduler waited out the timeout, it would report a stall, since work came from
+    /// outside: the deadlock shows it did not wait.
+    @Test("a deadlock after work came back from another thread is reported at once too, as a deadlock")
+    func deadlockAfterOutsideWork() async throws {
+      let error = try await #require(throws: SchedulerError.self) {
+        try await DeterministicScheduler.run(configuration: Self.patient) {
+          await withCheckedContinuation { continuation in
+            Thread.detach(after: .milliseconds(20)) { continuation.resume() }
+          }
+          let handles = Handles()
+          let a = Task { await handles.waitForB() }
+          handles.b = Task { await a.value }
+          await a.value
+        }
+      }
+      #expect(error.trace.events.contains { $0.fromOutside })
+      guard case .deadlock = error.reason else {
+        Issue.record("expected a deadlock, got \(error.summary)")
+        return
+      }
+    }
+  #endif
+
+  @Test("a task awaiting another that waits for a thread of its own is waited for, not reported")
+  func waitBehindAnotherThread() async throws {
+    let execution = try await DeterministicScheduler.run(configuration: Self.patient) {
+      let worker = Task.effect(name: "worker") {
+        await withCheckedContinuation { continuation in
+          Thread.detach(after: .milliseconds(50)) { continuation.resume(returning: 42) }
+        }
+      }
+      return await worker.value
+    }
+    #expect(execution.value == 42)
+  }
+
+  @Test("a task reading an AsyncStream that another thread feeds later is waited for, not reported")
+  func streamFedByAnotherThread() async throws {
+    let execution = try await DeterministicScheduler.run(configuration: Self.patient) {
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+      let reader = Task.effect(name: "reader") {
+        var sum = 0
+        for await number in stream { sum += number }
+        return sum
+      }
+      Thread.detach(after: .milliseconds(50)) {
+        continuation.yield(40)
+        continuation.yield(2)
+        continuation.finish()
+      }
+      return await reader.value
+    }
+    #expect(execution.value == 42)
+  }
+}
+
+/// Lets task A await task B, which is created after A.
+private final class Handles: @unchecked Sendable {
+  var b: Task<Void, Never>?
+
+  func waitForB() async {
+    // B exists by the time A first runs: the root creates both before it suspends.
+    await b?.value
+  }
+}
