@@ -23,7 +23,7 @@ struct ReducedSearchTests {
   @Test("on the catalogue's programs small enough to search fully, both searches see the same outcomes", arguments: ClassicBug.all, Spawn.allCases)
   func sameOutcomesOnCatalogue(bug: ClassicBug, spawn: Spawn) async {
     for program in [bug.buggy(spawning: spawn), bug.fixed(spawning: spawn)] {
-      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 20_000) { _ in try await program() }
+      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 3_000) { _ in try await program() }
       // Dining philosophers have too many schedules; the tests below cover them.
       guard everySchedule.complete else { continue }
       let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { _ in try await program() }
@@ -34,7 +34,7 @@ struct ReducedSearchTests {
 
   @Test("finds every bug of the catalogue and passes every fixed twin", arguments: ClassicBug.all)
   func catalogue(bug: ClassicBug) async throws {
-    let strategy = ExplorationStrategy.reduced(maxSchedules: bug.exhaustiveLimit.map { $0 * 50 })
+    let strategy = ExplorationStrategy.reduced(maxSchedules: bug.exhaustiveLimit)
     _ = try await requireFailure(ExplorationFailure.self) {
       try await explore(strategy, configuration: bug.configuration) { try await bug.buggy() }
     }

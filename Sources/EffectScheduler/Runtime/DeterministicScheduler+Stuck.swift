@@ -13,7 +13,7 @@ extension DeterministicScheduler {
     guard mailbox.isEmpty, mailbox.expectedFromOutside == 0, timers.isEmpty else { return false }
     for index in registry.records.indices where !registry[TaskID(index)].completed {
       let id = TaskID(index)
-      guard case .task(let address) = TaskWaitReader.wait(ofTaskAt: registry.addresses[index], runtimeID: registry.runtimeID(of: id)),
+      guard case .task(let address) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id)),
         let awaited = TaskWaitReader.runtimeID(ofTaskAt: address).flatMap(registry.id(forRuntimeID:)),
         !registry[awaited].completed
       else { return false }
