@@ -50,13 +50,4 @@ struct ReducedSearchTests {
     let summary = try await explore(strategy, configuration: bug.configuration) { try await bug.fixed() }
     #expect(summary.exploredEverySchedule || bug.exhaustiveLimit != nil)
   }
-
-  @Test("three dining philosophers: every class of the fixed dinner is tried")
-  func diningPhilosophers() async throws {
-    let summary = try await explore(.reduced(), configuration: ClassicBug.diningPhilosophers3.configuration) {
-      try await ClassicBug.diningPhilosophers3.fixed()
-    }
-    #expect(summary.exploredEverySchedule)
-    #expect(summary.strategy.contains("partial-order reduction"))
-  }
 }

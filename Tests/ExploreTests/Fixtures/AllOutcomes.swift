@@ -32,7 +32,8 @@ struct AllOutcomes: Sendable {
   /// up to `limit` schedules.
   static func of(
     _ oracle: some ExplorationOracle & Sendable, limit: Int = .max,
-    configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(50)),
+    // Nothing comes from outside in the programs compared, so a stuck run is reported at once.
+    configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)),
     _ program: @escaping @Sendable (Report) async throws -> Void
   ) async -> AllOutcomes {
     await onDedicatedThread {

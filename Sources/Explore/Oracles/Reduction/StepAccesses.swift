@@ -19,6 +19,9 @@ struct StepAccesses {
     case children(TaskID)
     /// The notes tasks add to the trace, such as deliveries of streams made with `.effect`.
     case notes
+    /// State that tasks share outside actors, such as a stream's buffer or a flag behind a lock,
+    /// which the scheduler cannot see: see ``recordSharingOutsideActors(ready:chosen:trace:)``.
+    case outsideActors(TaskID)
   }
 
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
@@ -65,6 +68,7 @@ struct StepAccesses {
     recordCancellations(trace)
     recordWakeUps(ready: ready, chosen: chosen)
     recordChildren(trace)
+    recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
   }
 
@@ -190,6 +194,54 @@ struct StepAccesses {
     }
     for step in threads.indices {
       for parent in parents where objects[step].contains(.task(parent)) { objects[step].insert(.children(parent)) }
+    }
+  }
+
+  /// Tasks that wake each other from outside any actor (resuming a continuation kept in a
+  /// lock-protected box, yielding to a stream another task reads) share something the scheduler
+  /// cannot see, so their steps outside actors all touch it. Starting a task and completing one
+  /// that another awaits do not count: they share nothing unseen. And when the run ends with a
+  /// task still suspended, whatever would have woken it went unseen: every task's steps outside
+  /// actors then touch one thing in common.
+  private mutating func recordSharingOutsideActors(ready: [[ReadyJob]], chosen: [Int], trace: Trace) {
+    var completedAt: [TaskID: Int] = [:]
+    var lastEvent: [TaskID: TraceEvent.Kind] = [:]
+    for event in trace.events {
+      guard let task = event.task else { continue }
+      lastEvent[task] = event.kind
+      if event.kind == .completed { completedAt[task] = event.step }
+    }
+    func isOutsideActors(_ step: Int) -> Bool {
+      guard case .task = threads[step] else { return false }
+      return !ready[step][chosen[step]].isOnMainActor
+    }
+    var parent: [TaskID: TaskID] = [:]
+    func root(_ task: TaskID) -> TaskID {
+      var task = task
+      while let next = parent[task], next != task { task = next }
+      return task
+    }
+    var started: Set<TaskID> = []
+    for step in threads.indices {
+      guard case .task(let woken) = threads[step] else { continue }
+      defer { started.insert(woken) }
+      guard started.contains(woken), let waker = enabledBy[step], case .task(let wakerTask) = threads[waker], woken != wakerTask,
+        isOutsideActors(waker), completedAt[wakerTask] != waker
+      else { continue }
+      let (first, second) = (root(woken), root(wakerTask))
+      parent[first] = parent[first] ?? first
+      parent[second] = parent[second] ?? second
+      if first != second { parent[max(first, second)] = min(first, second) }
+    }
+    let leftWaiting = lastEvent.values.contains(.suspended)
+    guard leftWaiting || !parent.isEmpty else { return }
+    for step in threads.indices where isOutsideActors(step) {
+      guard case .task(let task) = threads[step] else { continue }
+      if leftWaiting {
+        objects[step].insert(.outsideActors(TaskID(-1)))
+      } else if parent[task] != nil {
+        objects[step].insert(.outsideActors(root(task)))
+      }
     }
   }
 }
