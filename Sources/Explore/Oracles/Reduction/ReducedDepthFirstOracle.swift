@@ -31,12 +31,15 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
   private var started = false
   private var finished = false
   private var stepsThisRun = 0
+  /// Whether the run under way finished, rather than ending stuck or failing.
+  private var finishedRun = false
 
   var exhaustedSchedules: Bool { finished }
   var learnsFromTraces: Bool { true }
 
   mutating func beginRun() -> Bool {
     stepsThisRun = 0
+    finishedRun = false
     guard started else {
       started = true
       return true
@@ -69,10 +72,14 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     return path[step].chosen
   }
 
+  mutating func runDidFinish(steps: Int) throws {
+    finishedRun = true
+  }
+
   /// Adds the options that reverse the run's races to the choice points where they start.
   mutating func runDidEnd(trace: Trace) {
     if path.count > stepsThisRun { path.removeLast(path.count - stepsThisRun) }
-    guard let accesses = StepAccesses(ready: path.map(\.ready), chosen: path.map(\.chosen), trace: trace) else {
+    guard let accesses = StepAccesses(ready: path.map(\.ready), chosen: path.map(\.chosen), trace: trace, leftWaiting: !finishedRun) else {
       // A run the model cannot follow: every option of every choice point of it is tried.
       for index in path.indices { path[index].toTry = Set(path[index].ready.indices).subtracting(path[index].tried) }
       return

@@ -20,7 +20,7 @@ struct StepAccesses {
     /// The notes tasks add to the trace, such as deliveries of streams made with `.effect`.
     case notes
     /// State that tasks share outside actors, such as a stream's buffer or a flag behind a lock,
-    /// which the scheduler cannot see: see ``recordSharingOutsideActors(ready:chosen:trace:)``.
+    /// which the scheduler cannot see: see ``recordSharingOutsideActors(ready:chosen:trace:leftWaiting:)``.
     case outsideActors(TaskID)
   }
 
@@ -47,8 +47,8 @@ struct StepAccesses {
 
   /// Works out the steps of a run from the ready jobs of each of its choices, the positions
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
-  /// early.
-  init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace) {
+  /// early. `leftWaiting` says whether the run ended stuck, with tasks still waiting.
+  init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
     let steps = chosen.count
     guard ready.count == steps, trace.steps >= steps else { return nil }
     guard let jobs = Self.followJobs(ready: ready, chosen: chosen) else { return nil }
@@ -68,7 +68,7 @@ struct StepAccesses {
     recordCancellations(trace)
     recordWakeUps(ready: ready, chosen: chosen)
     recordChildren(trace)
-    recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace)
+    recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
   }
 
@@ -200,16 +200,13 @@ struct StepAccesses {
   /// Tasks that wake each other from outside any actor (resuming a continuation kept in a
   /// lock-protected box, yielding to a stream another task reads) share something the scheduler
   /// cannot see, so their steps outside actors all touch it. Starting a task and completing one
-  /// that another awaits do not count: they share nothing unseen. And when the run ends with a
-  /// task still suspended, whatever would have woken it went unseen: every task's steps outside
-  /// actors then touch one thing in common.
-  private mutating func recordSharingOutsideActors(ready: [[ReadyJob]], chosen: [Int], trace: Trace) {
+  /// that another awaits do not count: they share nothing unseen. And when the run ends stuck,
+  /// whatever would have woken the waiting tasks went unseen: every task's steps outside actors
+  /// then touch one thing in common.
+  private mutating func recordSharingOutsideActors(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
     var completedAt: [TaskID: Int] = [:]
-    var lastEvent: [TaskID: TraceEvent.Kind] = [:]
-    for event in trace.events {
-      guard let task = event.task else { continue }
-      lastEvent[task] = event.kind
-      if event.kind == .completed { completedAt[task] = event.step }
+    for event in trace.events where event.kind == .completed {
+      if let task = event.task { completedAt[task] = event.step }
     }
     func isOutsideActors(_ step: Int) -> Bool {
       guard case .task = threads[step] else { return false }
@@ -233,7 +230,6 @@ struct StepAccesses {
       parent[second] = parent[second] ?? second
       if first != second { parent[max(first, second)] = min(first, second) }
     }
-    let leftWaiting = lastEvent.values.contains(.suspended)
     guard leftWaiting || !parent.isEmpty else { return }
     for step in threads.indices where isOutsideActors(step) {
       guard case .task(let task) = threads[step] else { continue }
