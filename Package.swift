@@ -26,14 +26,16 @@ let package = Package(
     .executableTarget(name: "DiningPhilosophers", dependencies: ["Effects", "Explore"], path: "Examples/DiningPhilosophers"),
     .executableTarget(name: "RandomNumbers", dependencies: ["Effects", "Explore"], path: "Examples/RandomNumbers"),
     .executableTarget(name: "Debounce", dependencies: ["EffectScheduler", "Effects", "Explore"], path: "Examples/Debounce"),
+    // Test-only: the classic bugs, shared by the tests and the Benchmarks' figure table.
+    .target(name: "BugCatalogue", dependencies: ["Effects", "Explore"], path: "Tests/BugCatalogue"),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["EffectScheduler", "Effects", "Explore"],
+      dependencies: ["EffectScheduler", "Effects", "Explore", "BugCatalogue"],
       path: "Benchmarks"
     ),
     .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectScheduler", "ExploreTesting", "Echo"]),
-    .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects", "ExploreTesting", "RandomNumbers", "Debounce"]),
+    .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects", "ExploreTesting", "RandomNumbers", "Debounce", "BugCatalogue"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -26,7 +26,7 @@ func format(_ value: Double) -> String {
 }
 
 /// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks streams`,
-/// `Benchmarks handoff`.
+/// `Benchmarks handoff`, `Benchmarks catalogue`.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -65,6 +65,10 @@ if wanted("streams") { await benchmarkStreams() }
 // MARK: withTestHandler hand-offs
 
 if wanted("handoff") { try await benchmarkHandoff() }
+
+// MARK: Schedules to the first failure, classic catalogue
+
+if wanted("catalogue") { await benchmarkCatalogue() }
 
 // MARK: Controlled jobs against a bare executor loop
 

@@ -1,3 +1,4 @@
+import BugCatalogue
 import Explore
 import ExploreTesting
 import Testing

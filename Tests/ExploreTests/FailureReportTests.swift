@@ -1,3 +1,4 @@
+import BugCatalogue
 import EffectScheduler
 import Effects
 @testable import Explore

@@ -1,3 +1,4 @@
+import BugCatalogue
 import Effects
 import Explore
 import ExploreTesting

@@ -1,3 +1,4 @@
+import BugCatalogue
 @testable import Explore
 import ExploreTesting
 import Testing

@@ -1,3 +1,4 @@
+import BugCatalogue
 import Effects
 
 /// Two deposits that read, suspend and write: a lost update under some schedules.

@@ -36,7 +36,8 @@ private final class Event: Sendable {
 }
 
 extension ClassicBug {
-  static let lostWakeup = ClassicBug(
+  /// A waiter that parks its continuation after the signal fired: it sleeps forever.
+  public static let lostWakeup = ClassicBug(
     name: "lost wakeup: a continuation stored after the signal fired",
     buggy: { spawn in
       let event = Event()

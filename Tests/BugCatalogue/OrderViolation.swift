@@ -9,7 +9,8 @@ private actor Settings {
 }
 
 extension ClassicBug {
-  static let orderViolation = ClassicBug(
+  /// A reader that runs before the loader it depends on has initialized the settings.
+  public static let orderViolation = ClassicBug(
     name: "order violation: a reader runs before initialization",
     buggy: { spawn in
       let settings = Settings()

@@ -2,25 +2,27 @@ import Explore
 
 /// A schedule-dependent bug written as ordinary Swift async code, with a fixed twin that must pass
 /// under every schedule.
-struct ClassicBug: Sendable, CustomStringConvertible {
-  typealias Program = @Sendable () async throws -> Void
+public struct ClassicBug: Sendable, CustomStringConvertible {
+  public typealias Program = @Sendable () async throws -> Void
   /// A program that creates its unstructured tasks the way its argument says.
-  typealias Scenario = @Sendable (Spawn) async throws -> Void
+  public typealias Scenario = @Sendable (Spawn) async throws -> Void
 
-  let name: String
+  /// What goes wrong, in a few words.
+  public let name: String
   private let buggyScenario: Scenario
   private let fixedScenario: Scenario
   /// Random schedules within which the default seed finds the bug.
-  let randomBudget: Int
+  public let randomBudget: Int
   /// PCT (depth 3) schedules within which the default seed finds the bug.
-  let pctBudget: Int
+  public let pctBudget: Int
   /// The most schedules an exhaustive search of either program may run, for programs with too
   /// many schedules to try them all in a unit test; `nil` for every schedule.
-  let exhaustiveLimit: Int?
+  public let exhaustiveLimit: Int?
   /// Deadlocking bugs wait a little for the outside world before they are reported.
-  var configuration: ExploreConfiguration
+  public var configuration: ExploreConfiguration
 
-  var description: String { name }
+  /// The bug's name.
+  public var description: String { name }
 
   init(
     name: String, buggy: @escaping Scenario, fixed: @escaping Scenario, randomBudget: Int, pctBudget: Int,
@@ -36,30 +38,31 @@ struct ClassicBug: Sendable, CustomStringConvertible {
   }
 
   /// Exhaustive search, stopping at ``exhaustiveLimit`` schedules.
-  var exhaustive: ExplorationStrategy { .exhaustive(maxSchedules: exhaustiveLimit) }
+  public var exhaustive: ExplorationStrategy { .exhaustive(maxSchedules: exhaustiveLimit) }
 
   /// Whether an exhaustive search of the fixed twin that passed went as far as it should: through
   /// every schedule, or up to the limit.
-  func searchedEnough(_ summary: ExplorationSummary) -> Bool {
+  public func searchedEnough(_ summary: ExplorationSummary) -> Bool {
     summary.exploredEverySchedule || summary.schedules == exhaustiveLimit
   }
 
   /// The buggy program, spawning with `Task.effect`.
-  var buggy: Program { buggy(spawning: .effect) }
+  public var buggy: Program { buggy(spawning: .effect) }
   /// The fixed twin, spawning with `Task.effect`.
-  var fixed: Program { fixed(spawning: .effect) }
+  public var fixed: Program { fixed(spawning: .effect) }
 
   /// The buggy program, spawning its tasks the way `spawn` says.
-  func buggy(spawning spawn: Spawn) -> Program {
+  public func buggy(spawning spawn: Spawn) -> Program {
     { [buggyScenario] in try await buggyScenario(spawn) }
   }
 
   /// The fixed twin, spawning its tasks the way `spawn` says.
-  func fixed(spawning spawn: Spawn) -> Program {
+  public func fixed(spawning spawn: Spawn) -> Program {
     { [fixedScenario] in try await fixedScenario(spawn) }
   }
 
-  static let all: [ClassicBug] = [
+  /// Every bug of the catalogue.
+  public static let all: [ClassicBug] = [
     .lostUpdate, .checkThenAct, .orderViolation, .prematureCheck, .lockOrderDeadlock,
     .lostWakeup, .cancellationRace, .staleSearchResponse, .streamProducerConsumer, .checkBeforeActorHop,
     .diningPhilosophers3, .diningPhilosophers5, .depthThreeOrdering,
@@ -67,19 +70,21 @@ struct ClassicBug: Sendable, CustomStringConvertible {
 }
 
 /// Thrown by a program when its invariant does not hold.
-struct InvariantViolation: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+public struct InvariantViolation: Error, CustomStringConvertible {
+  /// What does not hold.
+  public let description: String
+  /// An invariant violation saying what does not hold.
+  public init(_ description: String) { self.description = description }
 }
 
 /// Throws ``InvariantViolation`` with `message` unless `condition` holds.
-func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+public func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
   if !condition { throw InvariantViolation(message()) }
 }
 
 extension ExploreConfiguration {
   /// For programs whose bug is a deadlock: a short wait before a deadlock is reported.
-  static let deadlocking: ExploreConfiguration = {
+  public static let deadlocking: ExploreConfiguration = {
     var configuration = ExploreConfiguration(progressInterval: nil)
     configuration.scheduler.outsideWorldTimeout = .milliseconds(100)
     return configuration

@@ -9,7 +9,8 @@ private actor DraftStore {
 }
 
 extension ClassicBug {
-  static let prematureCheck = ClassicBug(
+  /// A check made before the work it checks has finished.
+  public static let prematureCheck = ClassicBug(
     name: "premature check: a missing await",
     buggy: { spawn in
       let store = DraftStore()

@@ -29,7 +29,8 @@ private func cancelMidDownload(_ spawn: Spawn, finishing: @escaping @Sendable (D
 }
 
 extension ClassicBug {
-  static let cancellationRace = ClassicBug(
+  /// A download cancelled midway that still reports itself finished.
+  public static let cancellationRace = ClassicBug(
     name: "cancellation race",
     buggy: { spawn in try await cancelMidDownload(spawn) { await $0.finish() } },
     fixed: { spawn in try await cancelMidDownload(spawn) { await $0.finishUnlessCancelled() } },

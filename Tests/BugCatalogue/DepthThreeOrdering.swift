@@ -48,7 +48,9 @@ private func upload(_ spawn: Spawn, commit: @escaping @Sendable (UploadStore) as
 }
 
 extension ClassicBug {
-  static let depthThreeOrdering = ClassicBug(
+  /// A bug of depth 3: a cleaner must run between an upload's first two steps, a thumbnailer after
+  /// its second.
+  public static let depthThreeOrdering = ClassicBug(
     name: "ordering bug of depth 3: a cleaner between an upload's first two steps, a thumbnailer after its second",
     buggy: { spawn in try await upload(spawn) { await $0.commit() } },
     fixed: { spawn in try await upload(spawn) { await $0.commitUnlessPurged() } },

@@ -47,7 +47,8 @@ private func twoLookups(_ spawn: Spawn, _ lookUp: @escaping @Sendable (ImageCach
 }
 
 extension ClassicBug {
-  static let checkThenAct = ClassicBug(
+  /// A cache that checks, awaits, then acts on what it checked: two lookups both miss and both load.
+  public static let checkThenAct = ClassicBug(
     name: "check-then-act across actor reentrancy",
     buggy: { spawn in try await twoLookups(spawn) { await $0.imageCheckingThenActing($1) } },
     fixed: { spawn in try await twoLookups(spawn) { await $0.imageSharingDownloads($1) } },

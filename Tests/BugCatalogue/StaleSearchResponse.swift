@@ -87,7 +87,8 @@ private func typeTwoLetters(cancelsInFlight: Bool, spawn: Spawn) async throws {
 }
 
 extension ClassicBug {
-  static let staleSearchResponse = ClassicBug(
+  /// A search whose earlier, slower response overwrites the results of a later query.
+  public static let staleSearchResponse = ClassicBug(
     name: "stale response in a debounced search (transducer style)",
     buggy: { spawn in try await typeTwoLetters(cancelsInFlight: false, spawn: spawn) },
     fixed: { spawn in try await typeTwoLetters(cancelsInFlight: true, spawn: spawn) },

@@ -23,13 +23,15 @@ private func dinner(seats: Int, orderedForks: Bool, _ spawn: Spawn) async {
 }
 
 extension ClassicBug {
-  static let diningPhilosophers3 = ClassicBug(
+  /// Three dining philosophers who each take the left fork first: a deadlock.
+  public static let diningPhilosophers3 = ClassicBug(
     name: "dining philosophers, 3 seats: deadlock when everyone reaches left first",
     buggy: { spawn in await dinner(seats: 3, orderedForks: false, spawn) },
     fixed: { spawn in await dinner(seats: 3, orderedForks: true, spawn) },
     randomBudget: 20, pctBudget: 20, exhaustiveLimit: 2_000, configuration: .deadlocking)
 
-  static let diningPhilosophers5 = ClassicBug(
+  /// Five dining philosophers who each take the left fork first: a deadlock.
+  public static let diningPhilosophers5 = ClassicBug(
     name: "dining philosophers, 5 seats: deadlock when everyone reaches left first",
     buggy: { spawn in await dinner(seats: 5, orderedForks: false, spawn) },
     fixed: { spawn in await dinner(seats: 5, orderedForks: true, spawn) },

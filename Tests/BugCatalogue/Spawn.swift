@@ -3,16 +3,19 @@ import Effects
 /// How a classic bug's program creates its unstructured tasks: with `Task.effect`, or with a plain
 /// `Task {}`, which the scheduler takes over too. Every bug must be found, and every fixed twin
 /// must pass, either way.
-enum Spawn: String, Sendable, CaseIterable, CustomStringConvertible {
+public enum Spawn: String, Sendable, CaseIterable, CustomStringConvertible {
+  /// `Task.effect`.
   case effect = "Task.effect"
+  /// A plain `Task {}`.
   case plain = "Task {}"
 
-  var description: String { rawValue }
+  /// How the task is written in source.
+  public var description: String { rawValue }
 
   /// Creates a task the chosen way. Like both of them, the operation inherits the caller's actor
   /// isolation and task-local values.
   @discardableResult
-  func callAsFunction<Success: Sendable>(
+  public func callAsFunction<Success: Sendable>(
     name: String,
     @_inheritActorContext @_implicitSelfCapture _ operation: sending @escaping @isolated(any) () async -> Success
   ) -> Task<Success, Never> {

@@ -27,7 +27,8 @@ private func twoIncrements(_ spawn: Spawn, _ increment: @escaping @Sendable (Cou
 }
 
 extension ClassicBug {
-  static let lostUpdate = ClassicBug(
+  /// Two read-modify-write increments across an await: one update is lost.
+  public static let lostUpdate = ClassicBug(
     name: "lost update across await in an actor",
     buggy: { spawn in try await twoIncrements(spawn) { await $0.incrementAcrossSuspension() } },
     fixed: { spawn in try await twoIncrements(spawn) { await $0.increment() } },

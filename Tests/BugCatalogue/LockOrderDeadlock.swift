@@ -32,7 +32,8 @@ private func transfer(locking first: AsyncLock, then second: AsyncLock) async {
 }
 
 extension ClassicBug {
-  static let lockOrderDeadlock = ClassicBug(
+  /// Two transfers that take two locks in opposite orders: a deadlock.
+  public static let lockOrderDeadlock = ClassicBug(
     name: "deadlock through two continuations (lock order)",
     buggy: { spawn in
       let checking = AsyncLock()

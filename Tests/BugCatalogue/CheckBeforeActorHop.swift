@@ -36,7 +36,8 @@ private func requestDuringLogout(_ spawn: Spawn, _ request: @escaping @Sendable 
 }
 
 extension ClassicBug {
-  static let checkBeforeActorHop = ClassicBug(
+  /// A session checked before a hop onto an actor, and used after the hop.
+  public static let checkBeforeActorHop = ClassicBug(
     name: "check before an actor hop: the actor's job runs after a logout",
     buggy: { spawn in
       try await requestDuringLogout(spawn) { server, session in

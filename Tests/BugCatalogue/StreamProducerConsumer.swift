@@ -22,7 +22,8 @@ private func sumReadings(_ spawn: Spawn, bufferingPolicy: AsyncStream<Int>.Conti
 }
 
 extension ClassicBug {
-  static let streamProducerConsumer = ClassicBug(
+  /// A stream consumer whose buffering policy drops readings.
+  public static let streamProducerConsumer = ClassicBug(
     name: "producer/consumer race over an AsyncStream",
     buggy: { spawn in try await sumReadings(spawn, bufferingPolicy: .bufferingNewest(1)) },
     fixed: { spawn in try await sumReadings(spawn, bufferingPolicy: .unbounded) },
