@@ -17,8 +17,8 @@ struct ReducedSearchTests {
     while compared < 100 {
       seed += 1
       let program = GeneratedProgram(seed: seed)
-      // Programs with more schedules would make the suite slow; the next seed is taken instead.
-      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 300) { await program.run(reporting: $0) }
+      // Programs with more than 60 schedules would slow the suite, and starve its time-budgeted tests; the next seed is taken instead.
+      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 60) { await program.run(reporting: $0) }
       guard everySchedule.complete else { continue }
       compared += 1
       let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { await program.run(reporting: $0) }
@@ -33,7 +33,7 @@ struct ReducedSearchTests {
   @Test("on the catalogue's programs small enough to search fully, both searches see the same outcomes", arguments: ClassicBug.all, Spawn.allCases)
   func sameOutcomesOnCatalogue(bug: ClassicBug, spawn: Spawn) async {
     for program in [bug.buggy(spawning: spawn), bug.fixed(spawning: spawn)] {
-      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 3_000) { _ in try await program() }
+      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000) { _ in try await program() }
       // Dining philosophers have too many schedules; the tests below cover them.
       guard everySchedule.complete else { continue }
       let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { _ in try await program() }
