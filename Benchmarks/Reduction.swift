@@ -1,41 +1,23 @@
+import BugCatalogue
+
 /// Programs for the partial-order reduction figures: dining philosophers and a debounced search
 /// whose tasks work on actors of their own.
 
 /// `seats` philosophers, forks taken lowest-numbered first, so the dinner never deadlocks: every
 /// schedule must be tried to know it.
 func dinner(seats: Int) async {
-  let forks = (0..<seats).map { _ in Fork() }
+  let forks = (0..<seats).map { _ in AsyncLock() }
   await withDiscardingTaskGroup { group in
     for seat in 0..<seats {
       group.addTask {
         let (first, second) = (min(seat, (seat + 1) % seats), max(seat, (seat + 1) % seats))
-        await forks[first].pickUp()
+        await forks[first].lock()
         await Task.yield()  // thinking
-        await forks[second].pickUp()
-        await forks[second].putDown()
-        await forks[first].putDown()
+        await forks[second].lock()
+        await forks[second].unlock()
+        await forks[first].unlock()
       }
     }
-  }
-}
-
-/// A fork that one philosopher holds at a time; the others wait in line for it.
-actor Fork {
-  private var held = false
-  private var waiting: [CheckedContinuation<Void, Never>] = []
-
-  /// Waits until the fork is free and takes it.
-  func pickUp() async {
-    guard held else {
-      held = true
-      return
-    }
-    await withCheckedContinuation { waiting.append($0) }
-  }
-
-  /// Hands the fork to the next in line, or puts it down.
-  func putDown() {
-    if waiting.isEmpty { held = false } else { waiting.removeFirst().resume() }
   }
 }
 

@@ -1,11 +1,16 @@
 import Effects
 
 /// A mutex for async code: `lock()` suspends on a continuation until `unlock()` hands it over.
-actor AsyncLock {
+/// The catalogue's locks and forks, and the Benchmarks' philosophers.
+public actor AsyncLock {
   private var isLocked = false
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
-  func lock() async {
+  /// Creates an unlocked lock.
+  public init() {}
+
+  /// Waits until the lock is free and takes it.
+  public func lock() async {
     guard isLocked else {
       isLocked = true
       return
@@ -13,7 +18,8 @@ actor AsyncLock {
     await withCheckedContinuation { waiters.append($0) }
   }
 
-  func unlock() {
+  /// Hands the lock to the oldest waiter, or frees it.
+  public func unlock() {
     if waiters.isEmpty {
       isLocked = false
     } else {

@@ -63,7 +63,7 @@ struct StepAccesses {
     }
     objects = Array(repeating: [], count: steps)
     touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside }
-    recordOwnWork(ready: ready, chosen: chosen, trace: trace, executed: executed)
+    recordOwnWork(ready: ready, chosen: chosen, trace: trace)
     // Before wake-ups are added, a step that touches a task is one that ran its work.
     recordCancellations(trace)
     recordWakeUps(ready: ready, chosen: chosen)
@@ -123,7 +123,7 @@ struct StepAccesses {
   /// Each step touches its own task, or its actor and the tasks whose work it ran; and the step
   /// of a task before its work runs on an actor touches that actor, since that is where it queued
   /// itself there.
-  private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace, executed: [TraceEvent?]) {
+  private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace) {
     var lastStepOf: [TaskID: Int] = [:]
     for step in threads.indices {
       let job = ready[step][chosen[step]]
