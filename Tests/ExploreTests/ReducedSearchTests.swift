@@ -3,9 +3,11 @@ import BugCatalogue
 import ExploreTesting
 import Testing
 
-@Suite("Exhaustive search with partial-order reduction")
+// Serialized: its cases are CPU-bound searches, and run side by side they would starve the
+// time-budgeted explorations of other suites.
+@Suite("Exhaustive search with partial-order reduction", .serialized)
 struct ReducedSearchTests {
-  /// Programs are compared in ten batches of a hundred, which run side by side.
+  /// Programs are compared in ten batches of a hundred.
   @Test(
     "on 1,000 generated programs of actors and tasks, the reduced search sees exactly the outcomes of the full one, never in more schedules",
     arguments: 0..<10)
