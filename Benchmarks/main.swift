@@ -338,7 +338,7 @@ if wanted("reduction") {
   print("\nPartial-order reduction (.reduced) vs exhaustive search, schedules to try every one (one run each):")
   for (name, program) in programs {
     var start = DispatchTime.now().uptimeNanoseconds
-    let reduced = try await explore(.reduced(maxSchedules: 20_000), configuration: configuration) { await program() }
+    let reduced = try await explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
     let reducedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     // The full search stops at 20 times the reduced one's schedules: past that the factor is
     // known to be at least 20.

@@ -12,8 +12,14 @@ struct RunActors {
   /// While an actor's job runs, the tasks it has been seen running, the one it was scheduled for
   /// first.
   var runningJob: [TaskID]?
+  /// While an actor's job runs, the tasks that were queued on other actors when it began, with
+  /// their actor's address: see ``DeterministicScheduler/listQueuedWork(onActorAt:besides:)``.
+  var queuedElsewhere: [(task: TaskID, actor: UInt)] = []
   /// The tasks of each actor's job that ran more than the one it was scheduled for, by step.
   private(set) var jobTasks: [Int: [TaskID]] = [:]
+  /// The steps whose actor job may have run more than its actor's work: see
+  /// ``Trace/stepsBeyondTheirActor``.
+  private(set) var stepsBeyondTheirActor: Set<Int> = []
 
   /// The index of the actor at `address`, adding it if it is new. A run has a handful of actors,
   /// so a linear search beats hashing.
@@ -26,11 +32,16 @@ struct RunActors {
     return entries.count - 1
   }
 
-  /// Ends the actor's job under way, which ran at `step`.
-  mutating func endJob(atStep step: Int) -> [TaskID] {
-    defer { runningJob = nil }
+  /// Ends the actor's job under way, which ran at `step`; `wentBeyond` says whether it may have
+  /// run more than its actor's work.
+  mutating func endJob(atStep step: Int, wentBeyond: Bool) -> [TaskID] {
+    defer {
+      runningJob = nil
+      queuedElsewhere = []
+    }
     let tasks = runningJob ?? []
     if tasks.count > 1 { jobTasks[step] = tasks }
+    if wentBeyond { stepsBeyondTheirActor.insert(step) }
     return tasks
   }
 
@@ -40,6 +51,7 @@ struct RunActors {
     entries.removeAll(keepingCapacity: true)
     addresses.removeAll(keepingCapacity: true)
     jobTasks.removeAll(keepingCapacity: true)
+    stepsBeyondTheirActor.removeAll(keepingCapacity: true)
   }
 }
 
@@ -47,8 +59,11 @@ extension DeterministicScheduler {
   /// Records that an actor's job begins: which actor, and the task it was scheduled for. The tasks
   /// seen running on the actor during the job are added by ``noteWorkOnActor(admitting:)``.
   func beginActorJob(_ job: UnownedJob, _ info: ReadyJob) {
-    let actor = defaultActorAddress(ofJob: job).map { actors.index(ofActorAt: $0) }
-    actors.runningJob = info.scheduledBy.map { [$0] } ?? []
+    let address = defaultActorAddress(ofJob: job)
+    let actor = address.map { actors.index(ofActorAt: $0) }
+    var tasks = info.scheduledBy.map { [$0] } ?? []
+    if let address, strategy?.listsQueuedActorWork == true { tasks += listQueuedWork(onActorAt: address, besides: tasks) }
+    actors.runningJob = tasks
     append(
       RecordedEvent(
         step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy,
@@ -59,7 +74,11 @@ extension DeterministicScheduler {
   /// Ends the actor's job begun by ``beginActorJob(_:_:)``, folding the tasks it ran into the
   /// trace's fingerprint.
   func endActorJob() {
-    for task in actors.endJob(atStep: step).dropFirst() {
+    // A task without an executor preference, run by an actor's job, takes the thread along when
+    // it steps onto an idle actor or off actors, and runs on there within the job, unseen.
+    let wentBeyond = actors.runningJob?.contains { registry[$0].prefersNoExecutor } ?? false
+    if wentBeyond, strategy?.listsQueuedActorWork == true { noteQueuedWorkRunBeyondTheActor() }
+    for task in actors.endJob(atStep: step, wentBeyond: wentBeyond).dropFirst() {
       foldIntoFingerprint(UInt64(truncatingIfNeeded: task.rawValue) | 1 << 61)
     }
   }

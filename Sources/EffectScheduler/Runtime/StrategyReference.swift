@@ -5,6 +5,15 @@
 package struct StrategyReference {
   let nextJob: ([ReadyJob], Int) throws -> Int
   let runDidFinish: (Int) throws -> Void
+  /// Whether each actor job of the trace must list every task queued on the actor when the job
+  /// began, which the runtime does not announce: the partial-order reduction needs to know which
+  /// step queued work on an actor already scheduled. Reading it costs a look at the runtime's
+  /// record of each waiting task per actor job, so only searches that use it ask for it.
+  package var listsQueuedActorWork = false
+
+  /// Whether ``listsQueuedActorWork`` can be honoured here: the runtime's records can be read on
+  /// 64-bit Linux with the layout checked, and nowhere else.
+  package static var canListQueuedActorWork: Bool { TaskWaitReader.readsRecords }
 
   /// Calls `nextJob` for every choice and `runDidFinish` when a run finishes.
   package init(nextJob: @escaping ([ReadyJob], Int) throws -> Int, runDidFinish: @escaping (Int) throws -> Void) {

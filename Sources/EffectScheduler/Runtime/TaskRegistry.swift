@@ -10,6 +10,9 @@ struct TaskRegistry {
     var nameResolved = false
     var completed = false
     var cancelled = false
+    /// Whether the task has no executor preference, as a plain `Task {}` and its children: the
+    /// runtime handed its jobs to the global executor, whose jobs the scheduler takes over.
+    var prefersNoExecutor = false
     /// What the task said it waits on before it suspended, for deadlock reports; described when
     /// one is made.
     var waitingOn: (() -> String)?

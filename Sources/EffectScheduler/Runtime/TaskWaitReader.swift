@@ -58,6 +58,16 @@ enum TaskWaitReader {
     }()
   #endif
 
+  /// Whether the runtime's records can be read here: on other platforms, or with another layout,
+  /// ``wait(ofTaskAt:runtimeID:)`` always says it does not know.
+  static var readsRecords: Bool {
+    #if os(Linux) && _pointerBitWidth(_64)
+      taskMetadata != nil
+    #else
+      false
+    #endif
+  }
+
   /// What the suspended task at `address`, whose runtime id is `runtimeID`, waits on, or `nil`
   /// when the runtime's record cannot be read or says something else (a task group, say).
   static func wait(ofTaskAt address: UInt, runtimeID: UInt64) -> TaskWait? {

@@ -78,7 +78,8 @@ extension DeterministicScheduler {
     RuntimeHooks.runsUnderWay.subtract(1, ordering: .relaxed)
     let record = RunRecord(
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
-      clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks, notes: notes, outsideSteps: outsideSteps, traceFingerprint: fingerprint)
+      clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
+      stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps, traceFingerprint: fingerprint)
     return RunOutcome(record: record, result: root.result)
   }
 }
@@ -128,6 +129,7 @@ package struct RunRecord {
   let clockAdvances: [ClockAdvance]
   let actors: [TraceActor]
   let actorJobTasks: [Int: [TaskID]]
+  let stepsBeyondTheirActor: Set<Int>
   let notes: [TraceNote]
   /// The steps whose job was handed back from outside the scheduler's control.
   package let outsideSteps: [Int]
@@ -137,7 +139,11 @@ package struct RunRecord {
 
   /// What happened. Built on demand: a search needs it only for the runs that fail.
   package var trace: Trace {
-    Trace(tasks: tasks.map(\.info), events: events.map(\.event), steps: steps, clockAdvances: clockAdvances, actors: actors, actorJobTasks: actorJobTasks, notes: notes)
+    var trace = Trace(
+      tasks: tasks.map(\.info), events: events.map(\.event), steps: steps, clockAdvances: clockAdvances, actors: actors, actorJobTasks: actorJobTasks,
+      notes: notes)
+    trace.stepsBeyondTheirActor = stepsBeyondTheirActor
+    return trace
   }
 
 

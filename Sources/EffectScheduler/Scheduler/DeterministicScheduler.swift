@@ -213,6 +213,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
       }
     }
     admit(job, fromOutside: false, onMainActor: false)
+    if flags.isTask, let id = registry.id(forRuntimeID: runtimeTaskID(job)) { registry[id].prefersNoExecutor = true }
     return true
   }
 }

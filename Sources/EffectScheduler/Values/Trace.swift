@@ -20,6 +20,10 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// What the program's tasks added to the trace, in order, such as the elements that streams
   /// made with `AsyncStream.effect` delivered; empty when there were none.
   public var notes: [TraceNote]
+  /// The steps whose actor job ran a task without an executor preference, such as a plain
+  /// `Task {}`: the runtime lets such a task take the job's thread along to another actor that is
+  /// idle, or off actors, so the job may have run work of other actors and nonisolated code.
+  package var stepsBeyondTheirActor: Set<Int> = []
 
   /// Creates a trace.
   public init(

@@ -33,10 +33,12 @@ extension ExplorationOracle {
 }
 
 extension StrategyReference {
-  /// A reference to `oracle` whose closures, made in this module, call it directly.
+  /// A reference to `oracle` whose closures, made in this module, call it directly. An oracle that
+  /// learns from traces gets every task an actor's job ran listed in them.
   init(oracle: UnsafeMutablePointer<some ExplorationOracle>) {
     self.init(
       nextJob: { ready, step in try oracle.pointee.nextJob(among: ready, step: step) },
       runDidFinish: { steps in try oracle.pointee.runDidFinish(steps: steps) })
+    listsQueuedActorWork = oracle.pointee.learnsFromTraces
   }
 }

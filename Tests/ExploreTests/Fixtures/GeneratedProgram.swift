@@ -1,7 +1,8 @@
 import Explore
 
-/// A small random program of actors and tasks, for comparing searches: two tasks doing one or two
-/// things each to one or two actors, the first perhaps waiting at a gate the second opens.
+/// A small random program of actors and tasks, for comparing searches: two or three tasks doing one
+/// or two things each to one or two actors, or sleeping, the first perhaps waiting at a gate the
+/// last opens.
 /// At its end it reports every actor's log.
 struct GeneratedProgram: Sendable, CustomStringConvertible {
   enum Operation: Sendable, CustomStringConvertible {
@@ -10,6 +11,8 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     /// Reads a cell's log length, suspends, and appends what it read: reentrancy shows.
     case appendAcrossSuspension(cell: Int)
     case yield
+    /// Sleeps on the virtual clock.
+    case sleep(milliseconds: Int)
     /// Waits until the gate is open.
     case waitAtGate
     /// Opens the gate.
@@ -20,6 +23,7 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
       case .append(let cell): "append(\(cell))"
       case .appendAcrossSuspension(let cell): "appendAcross(\(cell))"
       case .yield: "yield"
+      case .sleep(let milliseconds): "sleep(\(milliseconds))"
       case .waitAtGate: "wait"
       case .openGate: "open"
       }
@@ -33,22 +37,22 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
   /// Whether the tasks are children of a task group rather than plain `Task {}`s.
   let asGroupChildren: Bool
 
-  var description: String { "program \(seed): \(cells) cells, \(asGroupChildren ? "group" : "Task {}") \(tasks)" }
+  var description: String { "program \(seed) of \(tasks.count) tasks: \(cells) cells, \(asGroupChildren ? "group" : "Task {}") \(tasks)" }
 
-  init(seed: UInt64) {
+  init(seed: UInt64, taskCount: Int = 2) {
     var generator = SplitMix(state: seed)
     self.seed = seed
     let cells = generator.next(below: 2) + 1
     self.cells = cells
     asGroupChildren = generator.next(below: 2) == 0
-    // Two tasks of one or two operations keep the full search small enough to run it a thousand
-    // times.
-    var tasks = (0..<2).map { _ in
+    // Tasks of one or two operations keep the full search small enough to run it a thousand times.
+    var tasks = (0..<taskCount).map { _ in
       (0..<(generator.next(below: 2) + 1)).map { _ -> Operation in
-        switch generator.next(below: 5) {
+        switch generator.next(below: 6) {
         case 0, 1: .append(cell: generator.next(below: cells))
         case 2, 3: .appendAcrossSuspension(cell: generator.next(below: cells))
-        default: .yield
+        case 4: .yield
+        default: .sleep(milliseconds: generator.next(below: 2) + 1)
         }
       }
     }
@@ -72,6 +76,7 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
           case .append(let cell): await cells[cell].append(tag)
           case .appendAcrossSuspension(let cell): await cells[cell].appendAcrossSuspension(tag)
           case .yield: await Task.yield()
+          case .sleep(let milliseconds): try? await Task.sleep(for: .milliseconds(milliseconds))
           case .waitAtGate: await gate.wait()
           case .openGate: await gate.open()
           }

@@ -1,7 +1,7 @@
 import EffectScheduler
 
 /// A depth-first search that runs one schedule of each class of equivalent schedules rather than
-/// every schedule: dynamic partial-order reduction, in its source-set form.
+/// every schedule: dynamic partial-order reduction, in its source-set form, with sleep sets.
 ///
 /// Each run first follows the path of the run before up to the deepest choice point with an
 /// option still to try, takes it, and then always the first ready job. After the run, the
@@ -9,6 +9,11 @@ import EffectScheduler
 /// makes sure that one option that starts the race's other order is tried at the first step's
 /// choice point. Two schedules that differ only in the order of steps that touch nothing in
 /// common are equivalent, so the search never needs to try both.
+///
+/// An option already explored at a choice point sleeps in the runs that take another option
+/// there, for as long as they take only steps independent of it: taking it meanwhile would lead
+/// to a schedule equivalent to one explored. A run that takes a sleeping option is cut there: its
+/// races are not followed, and an option awake at that point is tried instead.
 ///
 /// What it rests on: the program's tasks share state only through actors (the main actor among
 /// them) and through what the scheduler sees: tasks waking each other up (a continuation resumed,
@@ -25,6 +30,15 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     var tried: Set<Int>
     /// The positions still to try here.
     var toTry: Set<Int> = []
+    /// What the step of each option explored here touched, in the order they were explored.
+    var explored: [(option: Int, footprint: StepFootprint)] = []
+
+    /// Whether `option` runs a job that sleeps among `sleeping`. A job that appears twice in the
+    /// ready list cannot be told from its twin, and is taken for awake.
+    func isAsleep(_ option: Int, among sleeping: [StepFootprint]) -> Bool {
+      let job = ready[option]
+      return ready.lazy.filter { $0 == job }.count == 1 && sleeping.contains { $0.job == job }
+    }
   }
 
   private var path: [Node] = []
@@ -76,7 +90,8 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     finishedRun = true
   }
 
-  /// Adds the options that reverse the run's races to the choice points where they start.
+  /// Follows the run's sleeping options, and adds the options that reverse its races to the
+  /// choice points where they start.
   mutating func runDidEnd(trace: Trace) {
     if path.count > stepsThisRun { path.removeLast(path.count - stepsThisRun) }
     guard let accesses = StepAccesses(ready: path.map(\.ready), chosen: path.map(\.chosen), trace: trace, leftWaiting: !finishedRun) else {
@@ -84,10 +99,36 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
       for index in path.indices { path[index].toTry = Set(path[index].ready.indices).subtracting(path[index].tried) }
       return
     }
-    for reversal in accesses.reversals() {
+    let (sleepingAt, cutAt) = followSleepingOptions(accesses)
+    for reversal in accesses.reversals() where reversal.later < (cutAt ?? path.count) {
       let node = path[reversal.step]
-      guard !reversal.options.contains(where: { node.tried.contains($0) || node.toTry.contains($0) }) else { continue }
-      path[reversal.step].toTry.insert(reversal.options[0])
+      let covered = reversal.options.contains {
+        node.tried.contains($0) || node.toTry.contains($0) || node.isAsleep($0, among: sleepingAt[reversal.step])
+      }
+      if !covered { path[reversal.step].toTry.insert(reversal.options[0]) }
     }
+    guard let cut = cutAt else { return }
+    path.removeLast(path.count - cut - 1)
+    let node = path[cut]
+    if let awake = node.ready.indices.first(where: { !node.tried.contains($0) && !node.toTry.contains($0) && !node.isAsleep($0, among: sleepingAt[cut]) }) {
+      path[cut].toTry.insert(awake)
+    }
+  }
+
+  /// Walks the run's choice points, keeping the footprint of each option explored for the first
+  /// time, and returns the options asleep at each, and the first where the run took one, if any.
+  private mutating func followSleepingOptions(_ accesses: StepAccesses) -> (sleepingAt: [[StepFootprint]], cutAt: Int?) {
+    var sleeping: [StepFootprint] = []
+    var sleepingAt: [[StepFootprint]] = []
+    for index in path.indices {
+      let node = path[index]
+      sleepingAt.append(sleeping)
+      if node.isAsleep(node.chosen, among: sleeping) { return (sleepingAt, index) }
+      let step = accesses.footprint(ofStep: index, job: node.ready[node.chosen])
+      let position = node.explored.firstIndex { $0.option == node.chosen } ?? node.explored.count
+      if position == node.explored.count { path[index].explored.append((node.chosen, step)) }
+      sleeping = (sleeping + node.explored[..<position].map(\.footprint)).filter { !$0.conflicts(with: step) }
+    }
+    return (sleepingAt, nil)
   }
 }

@@ -5,6 +5,8 @@ extension StepAccesses {
   struct Reversal: Equatable {
     let step: Int
     let options: [Int]
+    /// The race's later step.
+    let later: Int
   }
 
   /// The choice points where the run's races could go the other way, as source-DPOR finds them.
@@ -28,19 +30,28 @@ extension StepAccesses {
     clocks.reserveCapacity(steps)
     var lastOfThread = Array(repeating: -1, count: threadNumbers.count)
     var reversals: [Reversal] = []
+    // Every step before the clock last moved on comes before every step since.
+    var everyStep = Array(repeating: -1, count: threadNumbers.count)
+    var beforeClock = everyStep
+    var clockSteps = clockSteps[...]
     for j in 0..<steps {
+      if clockSteps.first == j {
+        clockSteps.removeFirst()
+        beforeClock = everyStep
+      }
       var predecessors: [Int] = []
       if lastOfThread[thread[j]] >= 0 { predecessors.append(lastOfThread[thread[j]]) }
       if let enabler = enabledBy[j] { predecessors.append(enabler) }
       var dependents: [Int] = []
-      for i in 0..<j where thread[i] != thread[j] && dependent(i, j) { dependents.append(i) }
+      for i in 0..<j where thread[i] != thread[j] && i > beforeClock[thread[i]] && dependent(i, j) { dependents.append(i) }
       predecessors += dependents
-      var clock = Array(repeating: -1, count: threadNumbers.count)
+      var clock = beforeClock
       for i in predecessors { join(&clock, clocks[i]) }
       clock[thread[j]] = j
       clocks.append(clock)
+      join(&everyStep, clock)
       // The immediate predecessors, latest first: those no later predecessor already follows.
-      var covered = Array(repeating: -1, count: threadNumbers.count)
+      var covered = beforeClock
       for i in Set(predecessors).sorted(by: >) {
         let immediate = i > covered[thread[i]]
         join(&covered, clocks[i])
@@ -67,7 +78,7 @@ extension StepAccesses {
     }
     // A first step whose job was not ready at `i` means the steps do not fit the model; every
     // option is then tried.
-    return Reversal(step: i, options: options.isEmpty ? Array(runsAt[i].indices) : options)
+    return Reversal(step: i, options: options.isEmpty ? Array(runsAt[i].indices) : options, later: j)
   }
 
   private func join(_ clock: inout [Int], _ other: [Int]) {

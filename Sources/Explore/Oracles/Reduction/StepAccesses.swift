@@ -20,8 +20,12 @@ struct StepAccesses {
     /// The notes tasks add to the trace, such as deliveries of streams made with `.effect`.
     case notes
     /// State that tasks share outside actors, such as a stream's buffer or a flag behind a lock,
-    /// which the scheduler cannot see: see ``recordSharingOutsideActors(ready:chosen:trace:leftWaiting:)``.
-    case outsideActors(TaskID)
+    /// which the scheduler cannot see, by the first of the tasks that share it, or `nil` for
+    /// what every task may share: see ``recordSharingOutsideActors(ready:chosen:trace:leftWaiting:)``.
+    case outsideActors(TaskID?)
+    /// What a task saw outside actors in the step that took it onto an actor, which the actor's
+    /// job may rely on: see ``recordWakeUps(ready:chosen:)``.
+    case seenBeforeHop(step: Int)
   }
 
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
@@ -38,12 +42,19 @@ struct StepAccesses {
   private(set) var objects: [Set<Object>] = []
   /// Steps that may have touched anything: jobs from outside the scheduler's control.
   private(set) var touchesEverything: [Bool] = []
+  /// Steps that ran a task's code outside any actor, where it may touch state the scheduler
+  /// cannot see.
+  private(set) var outsideActors: [Bool] = []
   /// The step during which each step's job became ready, or `nil` when it was ready before the
   /// first step or arrived from outside.
   private(set) var enabledBy: [Int?] = []
   /// For each step, the step at which each of its ready jobs ran, by ready position; `nil` for a
   /// job that had not run when the run ended.
   private(set) var runsAt: [[Int?]] = []
+  /// The steps before which the virtual clock moved on, in order. The clock moves only when no
+  /// job is ready, so every step before such a step comes before every step from it on, in any
+  /// schedule: the jobs made ready then are the wake-ups of sleeps, which no step made ready.
+  private(set) var clockSteps: [Int] = []
 
   /// Works out the steps of a run from the ready jobs of each of its choices, the positions
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
@@ -51,7 +62,8 @@ struct StepAccesses {
   init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
     let steps = chosen.count
     guard ready.count == steps, trace.steps >= steps else { return nil }
-    guard let jobs = Self.followJobs(ready: ready, chosen: chosen) else { return nil }
+    clockSteps = trace.clockAdvances.map(\.step).filter { $0 > 0 && $0 < steps }
+    guard let jobs = Self.followJobs(ready: ready, chosen: chosen, clockSteps: Set(clockSteps)) else { return nil }
     runsAt = jobs.runsAt
     enabledBy = jobs.enabledBy
     let executed = Self.executedEvents(trace, steps: steps)
@@ -62,11 +74,17 @@ struct StepAccesses {
       return .actor(actor)
     }
     objects = Array(repeating: [], count: steps)
+    // A job from outside may have touched anything.
     touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside }
+    outsideActors = (0..<steps).map { step in
+      guard case .task = threads[step] else { return false }
+      return !ready[step][chosen[step]].isOnMainActor
+    }
     recordOwnWork(ready: ready, chosen: chosen, trace: trace)
     // Before wake-ups are added, a step that touches a task is one that ran its work.
     recordCancellations(trace)
     recordWakeUps(ready: ready, chosen: chosen)
+    recordWorkBeyondActors(trace)
     recordChildren(trace)
     recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
@@ -80,7 +98,7 @@ struct StepAccesses {
 
   /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
   /// it less the job picked, plus jobs added at the end.
-  private static func followJobs(ready: [[ReadyJob]], chosen: [Int]) -> (runsAt: [[Int?]], enabledBy: [Int?])? {
+  private static func followJobs(ready: [[ReadyJob]], chosen: [Int], clockSteps: Set<Int>) -> (runsAt: [[Int?]], enabledBy: [Int?])? {
     var runsAt: [[Int?]] = []
     var enabledBy: [Int?] = Array(repeating: nil, count: chosen.count)
     // Job numbers by ready position, and for each job number where it came from and where it ran.
@@ -100,7 +118,7 @@ struct StepAccesses {
       else { return nil }
       for _ in current.count..<next.count {
         current.append(madeReadyBy.count)
-        madeReadyBy.append(step)
+        madeReadyBy.append(clockSteps.contains(step + 1) ? nil : step)
         ranAt.append(nil)
       }
     }
@@ -161,7 +179,17 @@ struct StepAccesses {
         objects[waker].insert(.task(task))
         if ready[step][chosen[step]].isOnMainActor { objects[waker].insert(.actor(nil)) }
       case .actor(let actor):
-        for queuing in (waker ?? 0)..<step { objects[queuing].insert(.actor(actor)) }
+        if StrategyReference.canListQueuedActorWork {
+          if let waker { objects[waker].insert(.actor(actor)) }
+          if let waker, outsideActors[waker] {
+            for other in waker + 1..<step where outsideActors[other] && threads[other] != threads[waker] {
+              objects[other].insert(.seenBeforeHop(step: waker))
+              objects[waker].insert(.seenBeforeHop(step: waker))
+            }
+          }
+        } else {
+          for queuing in (waker ?? 0)..<step { objects[queuing].insert(.actor(actor)) }
+        }
       case .unplaced:
         if let waker { touchesEverything[waker] = true }
       }
@@ -177,6 +205,18 @@ struct StepAccesses {
       while step >= 0, !objects[step].contains(.task(task)) {
         objects[step].insert(.task(task))
         step -= 1
+      }
+    }
+  }
+
+  /// An actor's job that ran a task without an executor preference may have run it on other
+  /// actors, unseen: it touches every actor, and may have completed any structured child it ran.
+  private mutating func recordWorkBeyondActors(_ trace: Trace) {
+    for step in trace.stepsBeyondTheirActor where step < threads.count {
+      objects[step].formUnion(trace.actors.indices.map { .actor($0) })
+      for case .task(let task) in objects[step] {
+        guard let info = trace[task: task], info.kind == .groupChild || info.kind == .asyncLet, let parent = info.parent else { continue }
+        objects[step].insert(.children(parent))
       }
     }
   }
@@ -208,10 +248,6 @@ struct StepAccesses {
     for event in trace.events where event.kind == .completed {
       if let task = event.task { completedAt[task] = event.step }
     }
-    func isOutsideActors(_ step: Int) -> Bool {
-      guard case .task = threads[step] else { return false }
-      return !ready[step][chosen[step]].isOnMainActor
-    }
     var parent: [TaskID: TaskID] = [:]
     func root(_ task: TaskID) -> TaskID {
       var task = task
@@ -223,7 +259,7 @@ struct StepAccesses {
       guard case .task(let woken) = threads[step] else { continue }
       defer { started.insert(woken) }
       guard started.contains(woken), let waker = enabledBy[step], case .task(let wakerTask) = threads[waker], woken != wakerTask,
-        isOutsideActors(waker), completedAt[wakerTask] != waker
+        outsideActors[waker], completedAt[wakerTask] != waker
       else { continue }
       let (first, second) = (root(woken), root(wakerTask))
       parent[first] = parent[first] ?? first
@@ -231,10 +267,10 @@ struct StepAccesses {
       if first != second { parent[max(first, second)] = min(first, second) }
     }
     guard leftWaiting || !parent.isEmpty else { return }
-    for step in threads.indices where isOutsideActors(step) {
+    for step in threads.indices where outsideActors[step] {
       guard case .task(let task) = threads[step] else { continue }
       if leftWaiting {
-        objects[step].insert(.outsideActors(TaskID(-1)))
+        objects[step].insert(.outsideActors(nil))
       } else if parent[task] != nil {
         objects[step].insert(.outsideActors(root(task)))
       }

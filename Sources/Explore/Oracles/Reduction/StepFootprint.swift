@@ -1,0 +1,29 @@
+import EffectScheduler
+
+/// What one step of a run touched, kept with the option that ran it at its choice point: while
+/// that option sleeps in later runs, it is compared with the steps they take instead.
+struct StepFootprint {
+  /// The ready job the step ran.
+  let job: ReadyJob
+  let objects: Set<StepAccesses.Object>
+  let touchesEverything: Bool
+  /// Whether the step ran a task's code outside any actor.
+  let outsideActors: Bool
+
+  /// Whether the two steps may not commute. A run that ended stuck makes every step outside
+  /// actors touch what every task may share (`.outsideActors(nil)`); a step kept from another run
+  /// may not say so, so that is checked on its own.
+  func conflicts(with other: StepFootprint) -> Bool {
+    if touchesEverything || other.touchesEverything { return true }
+    let everyTask = StepAccesses.Object.outsideActors(nil)
+    if outsideActors && other.objects.contains(everyTask) || other.outsideActors && objects.contains(everyTask) { return true }
+    return !objects.isDisjoint(with: other.objects)
+  }
+}
+
+extension StepAccesses {
+  /// The footprint of `step`, which ran `job`.
+  func footprint(ofStep step: Int, job: ReadyJob) -> StepFootprint {
+    StepFootprint(job: job, objects: objects[step], touchesEverything: touchesEverything[step], outsideActors: outsideActors[step])
+  }
+}
