@@ -34,7 +34,7 @@ public struct AsyncEffect<each Argument: Sendable, Result: Sendable>: Sendable {
     case .handler(let handler):
       return await outer.perform { await handler.implementation(repeat each argument) }
     case .script(let session):
-      let slot = ReplySlot<Result, Never>(blocking: false)
+      let slot = ReplySlot<Result, Never>()
       switch await slot.wait(submittingTo: session, PendingEffect(name: name, arguments: repeat each argument, slot: slot)) {
       case .returned(let value): return value
       case .yielded: return await perform(repeat each argument, in: outer)

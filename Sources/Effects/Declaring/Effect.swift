@@ -1,3 +1,5 @@
+import EffectScheduler
+
 /// A synchronous operation whose behaviour the handlers in scope decide, such as reading a line
 /// or printing one.
 ///
@@ -43,9 +45,10 @@ public struct Effect<each Argument: Sendable, Result: Sendable>: Sendable {
     case .handler(let handler):
       return outer.perform { handler.implementation(repeat each argument) }
     case .script(let session):
-      let slot = ReplySlot<Result, Never>(blocking: true)
+      let host = session.hostOfBlockedThread()
+      let slot = ReplySlot<Result, Never>(blockingUntil: host?.blockedHostWakeUp ?? WakeUpSignal())
       session.submit(PendingEffect(name: name, arguments: repeat each argument, slot: slot))
-      switch slot.waitBlocking() {
+      switch slot.waitBlocking(runningGuestJobsOf: host) {
       case .returned(let value): return value
       case .yielded: return perform(repeat each argument, in: outer)
       }

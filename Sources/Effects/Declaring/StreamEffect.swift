@@ -75,7 +75,7 @@ private final class ScriptedElements<each Argument: Sendable, Element: Sendable>
   }
 
   func next() async throws -> Element? {
-    let slot = ReplySlot<Element?, any Error>(blocking: false)
+    let slot = ReplySlot<Element?, any Error>()
     let pending = PendingEffect(name: effect.name, arguments: repeat each arguments, slot: slot)
     switch await slot.wait(submittingTo: session, pending) {
     case .returned(let element): return element

@@ -36,7 +36,7 @@ public struct ThrowingAsyncEffect<each Argument: Sendable, Result: Sendable>: Se
     case .handler(let handler):
       return try await outer.perform { try await handler.implementation(repeat each argument) }
     case .script(let session):
-      let slot = ReplySlot<Result, any Error>(blocking: false)
+      let slot = ReplySlot<Result, any Error>()
       switch await slot.wait(submittingTo: session, PendingEffect(name: name, arguments: repeat each argument, slot: slot)) {
       case .returned(let value): return value
       case .threw(let error): throw error

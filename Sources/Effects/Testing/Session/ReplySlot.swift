@@ -33,17 +33,28 @@ final class ReplySlot<Value: Sendable, Failure: Error>: AnswerSlot {
   private struct State {
     var reply: Reply?
     var continuation: UnsafeContinuation<Reply, Never>?
+    /// Whether the reply was handed over to a blocked thread.
+    var delivered = false
   }
 
   let isBlocking: Bool
   private let state = Mutex(State())
-  /// Wakes a thread blocked in ``waitBlocking()``, which spins briefly before it parks, so that a
-  /// script that answers at once costs it no wake-up; only a blocking slot has one.
+  /// Wakes a thread blocked in ``waitBlocking(runningGuestJobsOf:)``, which spins briefly before
+  /// it parks, so that a script that answers at once costs it no wake-up; only a blocking slot
+  /// has one.
   private let arrived: WakeUpSignal?
 
-  init(blocking: Bool) {
-    isBlocking = blocking
-    arrived = blocking ? WakeUpSignal() : nil
+  /// A slot for an effect that suspends its task.
+  init() {
+    isBlocking = false
+    arrived = nil
+  }
+
+  /// A slot for an effect that blocks its thread until `arrived` is signalled with the reply:
+  /// a signal of its own, or the one a script running on the same thread wakes it with.
+  init(blockingUntil arrived: WakeUpSignal) {
+    isBlocking = true
+    self.arrived = arrived
   }
 
   /// Hands `pending` to `session` and suspends until the reply is handed over.
@@ -55,10 +66,20 @@ final class ReplySlot<Value: Sendable, Failure: Error>: AnswerSlot {
   }
 
   /// Blocks the calling thread until the reply is handed over; call it after submitting the effect.
-  func waitBlocking() -> Reply {
-    // `resume()` signals only once a reply is stored, and only once, so one wake-up is the reply.
-    _ = arrived!.wait()
+  /// When the script runs on this thread (`host`), its jobs run here meanwhile, as only it can
+  /// answer.
+  func waitBlocking(runningGuestJobsOf host: GuestExecutor?) -> Reply {
+    if let host {
+      host.runQueuedJobs(until: isDelivered)
+    } else {
+      // A signal of its own: `resume()` gives it once the reply is stored, and only once.
+      _ = arrived!.wait()
+    }
     return state.withLock { $0.reply! }
+  }
+
+  private func isDelivered() -> Bool {
+    state.withLock { $0.delivered }
   }
 
   func store(_ reply: Reply) {
@@ -93,6 +114,7 @@ final class ReplySlot<Value: Sendable, Failure: Error>: AnswerSlot {
 
   func resume() {
     if let arrived {
+      state.withLock { $0.delivered = true }
       arrived.signal()
       return
     }

@@ -7,6 +7,7 @@ extension TestSession {
   func runProgram<Value>(_ program: @Sendable () async throws -> Value) async throws -> Value {
     if let scheduler = DeterministicScheduler.current {
       state.withLock { $0.scheduler = scheduler }
+      guest?.attach(to: scheduler)
       scheduler.whenIdle = { [self] in schedulerDidBecomeIdle() }
     }
     let result: Result<Value, any Error>
@@ -28,6 +29,13 @@ extension TestSession {
       }
       return state.unawaitedTasks.remove(at: index)
     }
+  }
+
+  /// The script's executor, when the calling thread is its host: a synchronous effect performed
+  /// here must run the script while it waits (see ``ReplySlot/waitBlocking(runningGuestJobsOf:)``).
+  func hostOfBlockedThread() -> GuestExecutor? {
+    guard let guest, guest.isOnHostThread else { return nil }
+    return guest
   }
 
   /// Hands `pending` to the script. After the script has ended it is a failure: a throwing effect
@@ -95,8 +103,19 @@ extension TestSession {
 
   /// Called by the scheduler, on its thread, when no job is ready: hands over the script's replies
   /// and enqueued tasks, or with `.ignore` releases the oldest held task when the program would
-  /// otherwise be stuck. Returns whether it handed anything over.
+  /// otherwise be stuck. A script that runs on this thread runs here, and what it answers is
+  /// handed over at once. Returns whether it handed anything over.
   func schedulerDidBecomeIdle() -> Bool {
+    if handOverQueuedWork() { return true }
+    // A script job that hands nothing over, and waits on something else, lets the scheduler go on
+    // waiting or move its clock; a job it enqueues meanwhile wakes the scheduler.
+    guard let guest, guest.runQueuedJobs() else { return false }
+    return handOverQueuedWork()
+  }
+
+  /// What ``schedulerDidBecomeIdle()`` does each time it looks; resumes the script if the program
+  /// has settled.
+  private func handOverQueuedWork() -> Bool {
     let (scheduler, handovers, released, settled) = state.withLock { state in
       var released: TrackedTask?
       let handovers = state.handovers
@@ -119,6 +138,8 @@ extension TestSession {
 
   /// Called when the program's run has ended, with the error it ended with, if any.
   func programDidEnd(error: (any Error)?) {
+    // The driver thread is gone: the script runs on the pool from now on.
+    guest?.detach()
     let (work, settled, ended) = state.withLock { state in
       state.programEnded = true
       state.programError = error.map { String(describing: $0) }

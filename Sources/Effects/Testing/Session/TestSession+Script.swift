@@ -4,12 +4,18 @@ import EffectScheduler
 extension TestSession {
   /// Suspends until the program waits on the script or has ended.
   ///
-  /// The program usually gets there within microseconds of the script's last answer, so the
-  /// script first spins briefly on ``settlements``: a hand-off then costs no thread wake-up on
-  /// either side. Only when that is not enough does it suspend, and the program resumes it.
+  /// The program usually gets there within microseconds of the script's last answer, so a script
+  /// on a thread of its own first spins briefly on ``settlements``: a hand-off then costs no
+  /// thread wake-up on either side. Only when that is not enough does it suspend, and the program
+  /// resumes it. A script running on the program's driver thread suspends at once, since the
+  /// program can only go on once it has.
   func waitUntilSettled() async {
     guard let seen = state.withLock({ $0.isSettled ? nil : settlements.load(ordering: .acquiring) }) else { return }
-    if spinBriefly(until: { settlements.load(ordering: .acquiring) != seen }), state.withLock({ $0.isSettled }) { return }
+    if guest?.isOnHostThread != true, spinBriefly(until: { settlements.load(ordering: .acquiring) != seen }),
+      state.withLock({ $0.isSettled })
+    {
+      return
+    }
     await withCheckedContinuation { continuation in
       let settled = state.withLock { state in
         if state.isSettled { return true }

@@ -52,11 +52,16 @@ final class TestSession: Sendable {
   /// How many times the program was found settled, so that a script about to wait can spin on
   /// one atomic, without the lock, before it suspends (see ``waitUntilSettled()``).
   let settlements = Atomic<Int>(0)
+  /// Where the script runs when it can run on the program's driver thread, between the program's
+  /// steps: then a hand-off is a job switch on one thread, not a wake-up of another. `nil` when
+  /// the script keeps to the caller's actor or to the scheduler of an outer program.
+  let guest: GuestExecutor?
 
-  init(taskHandling: TaskHandling, streamHandling: StreamHandling, site: CallSite) {
+  init(taskHandling: TaskHandling, streamHandling: StreamHandling, site: CallSite, scriptIsGuest: Bool) {
     self.taskHandling = taskHandling
     self.streamHandling = streamHandling
     self.site = site
+    guest = scriptIsGuest ? GuestExecutor() : nil
   }
 
   /// Whether this session's program runs on `scheduler`.
