@@ -46,11 +46,12 @@ public struct Effect<each Argument: Sendable, Result: Sendable>: Sendable {
       return outer.perform { handler.implementation(repeat each argument) }
     case .script(let session):
       let host = session.hostOfBlockedThread()
-      let slot = ReplySlot<Result, Never>(blockingUntil: host?.blockedHostWakeUp ?? WakeUpSignal())
+      let slot = ReplySlot(returning: Result.self, blockingUntil: host?.blockedHostWakeUp ?? WakeUpSignal())
       session.submit(PendingEffect(name: name, arguments: repeat each argument, slot: slot))
       switch slot.waitBlocking(runningGuestJobsOf: host) {
-      case .returned(let value): return value
-      case .yielded: return perform(repeat each argument, in: outer)
+      case .returned(let value): return value as! Result
+      // An effect that cannot throw never gets an error stored (see `ReplySlot.storeFailure`).
+      case .threw, .yielded: return perform(repeat each argument, in: outer)
       }
     }
   }

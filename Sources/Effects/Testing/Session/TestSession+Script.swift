@@ -117,7 +117,7 @@ extension TestSession {
   func scriptDidEnd() {
     let (scheduler, unanswered, tasks, unexpectedElements) = state.withLock { state in
       state.scriptEnded = true
-      var unanswered: [(slot: any AnswerSlot, failure: EffectTestFailure)] = []
+      var unanswered: [(slot: ReplySlot, failure: EffectTestFailure)] = []
       var unexpectedElements: [HeldElement] = []
       for pending in state.pending {
         switch pending.subject {
