@@ -24,10 +24,7 @@ extension TestSession {
   private func nextTaskToAwait() -> TrackedTask? {
     state.withLock { state in
       let held = taskHandling == .ignore ? state.heldTasks : []
-      guard let index = state.unawaitedTasks.firstIndex(where: { task in !held.contains { $0 === task } }) else {
-        return nil
-      }
-      return state.unawaitedTasks.remove(at: index)
+      return state.unawaitedTasks.removeFirst { task in !held.contains { $0 === task } }
     }
   }
 
@@ -46,7 +43,7 @@ extension TestSession {
     let scheduler = state.withLock { $0.scheduler }
     let onDriver = scheduler?.isOnDriverThread ?? false
     scheduler?.announceWorkFromOutside()
-    let (failure, settled): (EffectTestFailure?, CheckedContinuation<Void, Never>?) = state.withLock { state in
+    let (failure, settled): (EffectTestFailure?, UnsafeContinuation<Void, Never>?) = state.withLock { state in
       guard !state.scriptEnded else {
         let failure = EffectTestFailure(pending.problemAfterScriptEnded, at: site)
         state.failures.append(failure)
@@ -116,24 +113,30 @@ extension TestSession {
   /// What ``schedulerDidBecomeIdle()`` does each time it looks; resumes the script if the program
   /// has settled.
   private func handOverQueuedWork() -> Bool {
-    let (scheduler, handovers, released, settled) = state.withLock { state in
+    // The handovers are taken with their storage, and the storage of the last ones, emptied,
+    // takes their place: no allocation per hand-off.
+    var handovers: [@Sendable () -> Void] = []
+    let (scheduler, released, settled) = state.withLock { state in
       var released: TrackedTask?
-      let handovers = state.handovers
-      state.handovers = []
+      swap(&handovers, &state.spareHandovers)
+      swap(&handovers, &state.handovers)
       // An element waiting for the script stops nobody, so it does not keep a held task back.
       if handovers.isEmpty, taskHandling == .ignore, !state.heldTasks.isEmpty, !state.pending.contains(where: { !$0.isElement() }) {
         released = state.heldTasks.removeFirst()
       }
       state.driverIsIdle = handovers.isEmpty && released == nil
-      return (state.scheduler, handovers, released, takeSettleWaiterIfSettled(&state))
+      return (state.scheduler, released, takeSettleWaiterIfSettled(&state))
     }
+    let handedOver = !handovers.isEmpty
     for handover in handovers {
       handover()
       scheduler?.withdrawWorkFromOutside()
     }
+    handovers.removeAll(keepingCapacity: true)
+    state.withLock { swap(&$0.spareHandovers, &handovers) }
     released?.enqueue()
     settled?.resume()
-    return !handovers.isEmpty || released != nil
+    return handedOver || released != nil
   }
 
   /// Called when the program's run has ended, with the error it ended with, if any.

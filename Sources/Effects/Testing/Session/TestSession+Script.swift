@@ -16,7 +16,7 @@ extension TestSession {
     {
       return
     }
-    await withCheckedContinuation { continuation in
+    await withUnsafeContinuation { continuation in
       let settled = state.withLock { state in
         if state.isSettled { return true }
         state.settleWaiter = continuation
@@ -58,7 +58,7 @@ extension TestSession {
   func answer(_ pending: PendingEffect) async {
     guard case .effect(_, let slot) = pending.subject else { return }
     let scheduler = state.withLock { state in
-      state.pending.remove(number: pending.number)
+      _ = state.pending.removeFirst { $0.number == pending.number }
       if slot.isBlocking { state.blockedThreads -= 1 }
       return state.scheduler
     }
@@ -70,7 +70,7 @@ extension TestSession {
   /// Takes `pending`, a task the program created or an element a stream yielded, which stays
   /// held until the script lets it go.
   func take(_ pending: PendingEffect) {
-    state.withLock { $0.pending.remove(number: pending.number) }
+    state.withLock { _ = $0.pending.removeFirst { $0.number == pending.number } }
   }
 
   /// Lets a held task start: its first step runs once the program's current steps are done.
@@ -156,7 +156,7 @@ extension TestSession {
 
   /// Suspends until the program has ended or waits for good.
   func waitUntilProgramEnds() async {
-    await withCheckedContinuation { continuation in
+    await withUnsafeContinuation { continuation in
       let ended = state.withLock { state in
         if state.programEnded || state.programAbandoned { return true }
         state.endWaiter = continuation

@@ -15,7 +15,7 @@ final class TestSession: Sendable {
   struct State {
     var scheduler: DeterministicScheduler?
     /// What the program did and the script has not answered yet, oldest first.
-    var pending = PendingQueue()
+    var pending = OldestFirstQueue<PendingEffect>()
     /// How many items the program has handed over.
     var submitted = 0
     /// Threads blocked in a synchronous effect.
@@ -25,6 +25,8 @@ final class TestSession: Sendable {
     /// Replies and enqueued tasks to hand over on the scheduler's thread. Each keeps an
     /// announcement open until it is handed over, so the scheduler waits for it.
     var handovers: [@Sendable () -> Void] = []
+    /// Empty storage for the next handovers, from the last ones handed over.
+    var spareHandovers: [@Sendable () -> Void] = []
     /// Tasks held back: until the script enqueues them (`.suspend`), or until the program would
     /// otherwise be stuck (`.ignore`).
     var heldTasks: [TrackedTask] = []
@@ -32,7 +34,7 @@ final class TestSession: Sendable {
     /// whether the script has taken them yet or not.
     var heldElements: [HeldElement] = []
     /// Tasks the program has created and has not yet waited for at its end.
-    var unawaitedTasks: [TrackedTask] = []
+    var unawaitedTasks = OldestFirstQueue<TrackedTask>()
     var scriptEnded = false
     var programEnded = false
     /// The error the program or its scheduler ended with, described.
@@ -40,8 +42,8 @@ final class TestSession: Sendable {
     /// Whether the program waits on an effect nobody can answer any more.
     var programAbandoned = false
     var failures: [EffectTestFailure] = []
-    var settleWaiter: CheckedContinuation<Void, Never>?
-    var endWaiter: CheckedContinuation<Void, Never>?
+    var settleWaiter: UnsafeContinuation<Void, Never>?
+    var endWaiter: UnsafeContinuation<Void, Never>?
   }
 
   let taskHandling: TaskHandling
@@ -76,7 +78,7 @@ final class TestSession: Sendable {
 
   /// The script's waiter, taken if the program has settled in `state`; a script that is spinning
   /// rather than waiting learns of it through ``settlements``.
-  func takeSettleWaiterIfSettled(_ state: inout State) -> CheckedContinuation<Void, Never>? {
+  func takeSettleWaiterIfSettled(_ state: inout State) -> UnsafeContinuation<Void, Never>? {
     guard state.isSettled else { return nil }
     settlements.add(1, ordering: .releasing)
     defer { state.settleWaiter = nil }
