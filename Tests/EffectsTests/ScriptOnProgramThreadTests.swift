@@ -63,6 +63,27 @@ struct ScriptOnProgramThreadTests {
     }
     #expect(await ledger.lines == ["asked", "hello"])
   }
+
+  @Test("a thread of the program's own, blocked in a synchronous effect while the program's thread waits for it, runs the script")
+  func programThreadWaitsForAnotherThread() async throws {
+    let line = try await withTestHandler {
+      let read = Recorder()
+      let done = DispatchSemaphore(value: 0)
+      // A thread has no task-local values: the scope, with the script in it, goes along.
+      let scope = EffectScope.current
+      Thread {
+        scope.perform { read.append(Console.readLine() ?? "nil") }
+        done.signal()
+      }.start()
+      // The program's own thread blocks, in no effect: only the other thread can run the script.
+      // Bounded, so that a script nobody runs fails the test instead of hanging it.
+      _ = done.wait(timeout: .now() + .seconds(10))
+      return read.lines
+    } test: { effect in
+      try await effect.expect(Console.readLine, return: "from the other thread")
+    }
+    #expect(line == ["from the other thread"])
+  }
 }
 
 /// What a script keeps for itself, behind an actor of its own.

@@ -7,9 +7,11 @@ import Synchronization
 /// rather than two threads waking each other.
 ///
 /// Jobs wait here until the host runs them (``runQueuedJobs()``), which the host does when it is
-/// idle and when its thread blocks in a synchronous effect it waits on the guest to answer. Before
-/// a host attaches they wait; once it has detached they run on the shared pool, so a guest that
-/// outlives its host's run still finishes.
+/// idle. A thread that blocks in a synchronous effect only the guest can answer runs them too
+/// while it waits (``runQueuedJobs(until:wakingOn:)``), whether it is the host's or one the
+/// program made: the host may itself be blocked waiting for that thread. Before a host attaches
+/// jobs wait; once it has detached they run on the shared pool, so a guest that outlives its
+/// host's run still finishes.
 package final class GuestExecutor: TaskExecutor, Sendable {
   private enum Host {
     case notYet
@@ -22,32 +24,29 @@ package final class GuestExecutor: TaskExecutor, Sendable {
     var jobs: [UnownedJob] = []
     /// Empty storage for the next queue, from the batch that ran last.
     var spare: [UnownedJob] = []
+    /// What wakes each thread blocked in ``runQueuedJobs(until:wakingOn:)``.
+    var blockedThreads: [WakeUpSignal] = []
   }
 
   private let state = Mutex(State())
-  /// Wakes the host thread while it waits blocked in a synchronous effect: given for each job that
-  /// arrives from another thread, and by the reply it waits for (``blockedHostWakeUp``).
-  private let hostWakeUp = WakeUpSignal()
 
   package init() {}
 
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let host: Host = state.withLock { state in
-      if case .detached = state.host { return .detached }
+    let (host, blockedThreads): (Host, [WakeUpSignal]) = state.withLock { state in
+      if case .detached = state.host { return (.detached, []) }
       state.jobs.append(job)
-      return state.host
+      return (state.host, state.blockedThreads)
     }
+    // Whichever thread looks first runs the job: one blocked in a synchronous effect, or the host
+    // once idle (a host about to wait in its drive loop is sent round once more).
+    for blocked in blockedThreads { blocked.signal() }
     switch host {
     case .notYet:
       // The host runs what waits here once it attaches and first finds itself idle.
       break
     case .attached(let scheduler):
-      // From another thread, the host is woken wherever it waits: idle in its drive loop, or
-      // blocked in a synchronous effect. On the host thread, a blocked host looks at the queue
-      // before it waits again, but the drive loop may be about to wait: it is sent round once
-      // more.
-      if !scheduler.isDriverThread { hostWakeUp.signal() }
       scheduler.wakeUpDriver()
     case .detached:
       runOnSharedPool(job)
@@ -77,11 +76,11 @@ package final class GuestExecutor: TaskExecutor, Sendable {
     return scheduler.isDriverThread
   }
 
-  /// Runs the jobs waiting, as guests of the host; returns whether there were any. Jobs they
-  /// enqueue wait for the next call, so that a guest that only yields, waiting for the program to
-  /// move, lets the host go on with the program between two of its jobs. Call it on the host's
-  /// driver thread, between two of the scheduler's jobs or from inside one that blocks waiting on
-  /// the guest.
+  /// Runs the jobs waiting, on the host's driver thread as its guests; returns whether there were
+  /// any. Jobs they enqueue wait for the next call, so that a guest that only yields, waiting for
+  /// the program to move, lets the host go on with the program between two of its jobs. Call it on
+  /// the host's driver thread, between two of the scheduler's jobs, or on a thread that blocks
+  /// waiting on the guest.
   @discardableResult
   package func runQueuedJobs() -> Bool {
     var batch: [UnownedJob] = []
@@ -94,7 +93,11 @@ package final class GuestExecutor: TaskExecutor, Sendable {
     }
     guard let scheduler else { return false }
     let executor = asUnownedTaskExecutor()
-    scheduler.hostAsGuest {
+    if scheduler.isDriverThread {
+      scheduler.hostAsGuest {
+        for job in batch { job.runSynchronously(on: executor) }
+      }
+    } else {
       for job in batch { job.runSynchronously(on: executor) }
     }
     batch.removeAll(keepingCapacity: true)
@@ -102,19 +105,18 @@ package final class GuestExecutor: TaskExecutor, Sendable {
     return true
   }
 
-  /// Blocks the host thread until `isDone`, running the guest's jobs as they arrive: for a
-  /// synchronous effect the program performs on the host thread, which only the guest answers.
-  /// Whoever makes `isDone` true from another thread signals ``blockedHostWakeUp``.
-  package func runQueuedJobs(until isDone: () -> Bool) {
+  /// Blocks the calling thread until `isDone`, running the guest's jobs as they arrive: for a
+  /// synchronous effect of the program, which only the guest answers. `wakeUp` wakes the thread,
+  /// for each job that arrives and, given by whoever makes `isDone` true, for the answer.
+  package func runQueuedJobs(until isDone: () -> Bool, wakingOn wakeUp: WakeUpSignal) {
+    state.withLock { $0.blockedThreads.append(wakeUp) }
+    defer { state.withLock { $0.blockedThreads.removeAll { $0 === wakeUp } } }
     while !isDone() {
       if runQueuedJobs() { continue }
       // A signal given since the last look is kept, so nothing that arrived in between is missed.
-      _ = hostWakeUp.wait()
+      _ = wakeUp.wait()
     }
   }
-
-  /// What to signal to wake the host thread blocked in ``runQueuedJobs(until:)``.
-  package var blockedHostWakeUp: WakeUpSignal { hostWakeUp }
 
   /// Runs a job that arrived after the host detached; the executor stays its task executor, so
   /// the task keeps coming back here, and so to the pool.

@@ -1,5 +1,3 @@
-import EffectScheduler
-
 /// A synchronous operation whose behaviour the handlers in scope decide, such as reading a line
 /// or printing one.
 ///
@@ -45,10 +43,9 @@ public struct Effect<each Argument: Sendable, Result: Sendable>: Sendable {
     case .handler(let handler):
       return outer.perform { handler.implementation(repeat each argument) }
     case .script(let session):
-      let host = session.hostOfBlockedThread()
-      let slot = ReplySlot(returning: Result.self, blockingUntil: host?.blockedHostWakeUp ?? WakeUpSignal())
+      let slot = ReplySlot(blockingReturning: Result.self)
       session.submit(PendingEffect(name: name, arguments: repeat each argument, slot: slot))
-      switch slot.waitBlocking(runningGuestJobsOf: host) {
+      switch slot.waitBlocking(runningJobsOf: session.guest) {
       case .returned(let value): return value as! Result
       // An effect that cannot throw never gets an error stored (see `ReplySlot.storeFailure`).
       case .threw, .yielded: return perform(repeat each argument, in: outer)

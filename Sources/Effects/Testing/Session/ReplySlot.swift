@@ -33,7 +33,7 @@ final class ReplySlot: Sendable {
   private let resultType: Any.Type
   private let canThrow: Bool
   private let state = Mutex(State())
-  /// Wakes a thread blocked in ``waitBlocking(runningGuestJobsOf:)``, which spins briefly before
+  /// Wakes a thread blocked in ``waitBlocking(runningJobsOf:)``, which spins briefly before
   /// it parks, so that a script that answers at once costs it no wake-up; only a blocking slot
   /// has one.
   private let arrived: WakeUpSignal?
@@ -47,14 +47,13 @@ final class ReplySlot: Sendable {
     arrived = nil
   }
 
-  /// A slot for a synchronous effect returning `resultType`, which blocks its thread until
-  /// `arrived` is signalled with the reply: a signal of its own, or the one a script running on
-  /// the same thread wakes it with.
-  init<Result>(returning resultType: Result.Type, blockingUntil arrived: WakeUpSignal) {
+  /// A slot for a synchronous effect returning `resultType`, which blocks its thread until the
+  /// reply comes.
+  init<Result>(blockingReturning resultType: Result.Type) {
     isBlocking = true
     self.resultType = resultType
     canThrow = false
-    self.arrived = arrived
+    arrived = WakeUpSignal()
   }
 
   /// Whether the script may answer with replies for an effect that returns `Result` and can throw
@@ -72,13 +71,13 @@ final class ReplySlot: Sendable {
   }
 
   /// Blocks the calling thread until the reply is handed over; call it after submitting the effect.
-  /// When the script runs on this thread (`host`), its jobs run here meanwhile, as only it can
-  /// answer.
-  func waitBlocking(runningGuestJobsOf host: GuestExecutor?) -> Reply {
-    if let host {
-      host.runQueuedJobs(until: isDelivered)
+  /// A script that runs as a guest of the driver thread (`guest`) has its jobs run here meanwhile,
+  /// as only it can answer, and the driver thread may be blocked waiting for this one.
+  func waitBlocking(runningJobsOf guest: GuestExecutor?) -> Reply {
+    if let guest {
+      guest.runQueuedJobs(until: isDelivered, wakingOn: arrived!)
     } else {
-      // A signal of its own: `resume()` gives it once the reply is stored, and only once.
+      // `resume()` signals once the reply is stored, and only once, so one wake-up is the reply.
       _ = arrived!.wait()
     }
     return state.withLock { $0.reply! }

@@ -28,13 +28,6 @@ extension TestSession {
     }
   }
 
-  /// The script's executor, when the calling thread is its host: a synchronous effect performed
-  /// here must run the script while it waits (see ``ReplySlot/waitBlocking(runningGuestJobsOf:)``).
-  func hostOfBlockedThread() -> GuestExecutor? {
-    guard let guest, guest.isOnHostThread else { return nil }
-    return guest
-  }
-
   /// Hands `pending` to the script. After the script has ended it is a failure: a throwing effect
   /// gets the failure thrown, a task is enqueued, an element ends its stream (failing it when it
   /// can), and any other effect abandons the program, which ends the test; a synchronous one
