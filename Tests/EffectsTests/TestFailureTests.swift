@@ -25,6 +25,35 @@ struct TestFailureTests {
     #expect(failure.line == scriptLine)
   }
 
+  @Test("expecting an effect of the same name that returns another type, or can throw where the program's cannot, is a mismatch")
+  func mismatchOfKind() async throws {
+    // Named as `Network.ping` is, but returning a String, or throwing.
+    let pingForText = AsyncEffect<String, String>("Network.ping") { _ in "" }
+    let throwingPing = ThrowingAsyncEffect<String, Int>("Network.ping") { _ in 0 }
+    let otherType = try await requireFailure(EffectTestFailure.self) {
+      try await withTestHandler {
+        _ = await Network.ping("a")
+      } test: { effect in
+        try await effect.expect(pingForText, return: "pong")
+      }
+    }
+    #expect(otherType.problem == .mismatch(expected: "Network.ping", performed: #"Network.ping("a")"#))
+    let throwing = try await requireFailure(EffectTestFailure.self) {
+      try await withTestHandler {
+        _ = await Network.ping("a")
+      } test: { effect in
+        try await effect.expect(throwingPing, return: 1)
+      }
+    }
+    #expect(throwing.problem == .mismatch(expected: "Network.ping", performed: #"Network.ping("a")"#))
+    let answered = try await withTestHandler {
+      await Network.ping("a")
+    } test: { effect in
+      try await effect.expect(Network.ping, return: 1)
+    }
+    #expect(answered == 1)
+  }
+
   @Test("a failure the script catches still fails the test")
   func caughtMismatch() async throws {
     let failure = try await requireFailure(EffectTestFailure.self) {

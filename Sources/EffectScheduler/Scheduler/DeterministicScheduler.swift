@@ -115,6 +115,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// Called on the driver thread when no job is ready, before waiting; returns whether it made a
   /// job ready (for example by resuming a task it had held back).
   @exclusivity(unchecked) package var whenIdle: (() -> Bool)?
+  /// Whether the driver thread is running a guest's job; see DeterministicScheduler+Guests.swift.
+  @exclusivity(unchecked) var hostsGuest = false
 
   /// The scheduler that controls the current task, or `nil` outside any scheduler.
   public static var current: DeterministicScheduler? { active?.scheduler }
@@ -170,10 +172,17 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     return executor
   }
 
-  /// Whether the calling thread is the one that drives this scheduler, where its controlled jobs
-  /// run. The Effects test machinery uses it to tell the program's own steps from work that comes
-  /// back from outside (the main actor, another thread).
-  package var isOnDriverThread: Bool { pthread_equal(pthread_self(), driverThread) != 0 }
+  /// Whether the calling thread is the one that drives this scheduler, running its controlled
+  /// jobs: not while it runs a guest's (see ``hostAsGuest(_:)``). The Effects test machinery uses
+  /// it to tell the program's own steps from work that comes back from outside (the main actor,
+  /// another thread, a guest).
+  package var isOnDriverThread: Bool {
+    // Another thread never reads `hostsGuest`, which only the driver thread writes.
+    isDriverThread && !hostsGuest
+  }
+
+  /// Whether the calling thread is this scheduler's driver thread, whatever job it runs.
+  package var isDriverThread: Bool { pthread_equal(pthread_self(), driverThread) != 0 }
 
   /// Takes a job from the runtime. Jobs from the driver thread join the ready jobs at once; jobs
   /// from any other thread wait in the mailbox until the driver collects them.

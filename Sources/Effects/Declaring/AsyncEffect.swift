@@ -34,10 +34,11 @@ public struct AsyncEffect<each Argument: Sendable, Result: Sendable>: Sendable {
     case .handler(let handler):
       return await outer.perform { await handler.implementation(repeat each argument) }
     case .script(let session):
-      let slot = ReplySlot<Result, Never>(blocking: false)
+      let slot = ReplySlot(returning: Result.self, canThrow: false)
       switch await slot.wait(submittingTo: session, PendingEffect(name: name, arguments: repeat each argument, slot: slot)) {
-      case .returned(let value): return value
-      case .yielded: return await perform(repeat each argument, in: outer)
+      case .returned(let value): return value as! Result
+      // An effect that cannot throw never gets an error stored (see `ReplySlot.storeFailure`).
+      case .threw, .yielded: return await perform(repeat each argument, in: outer)
       }
     }
   }

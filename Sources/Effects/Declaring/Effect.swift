@@ -43,11 +43,12 @@ public struct Effect<each Argument: Sendable, Result: Sendable>: Sendable {
     case .handler(let handler):
       return outer.perform { handler.implementation(repeat each argument) }
     case .script(let session):
-      let slot = ReplySlot<Result, Never>(blocking: true)
+      let slot = ReplySlot(blockingReturning: Result.self)
       session.submit(PendingEffect(name: name, arguments: repeat each argument, slot: slot))
-      switch slot.waitBlocking() {
-      case .returned(let value): return value
-      case .yielded: return perform(repeat each argument, in: outer)
+      switch slot.waitBlocking(runningJobsOf: session.guest) {
+      case .returned(let value): return value as! Result
+      // An effect that cannot throw never gets an error stored (see `ReplySlot.storeFailure`).
+      case .threw, .yielded: return perform(repeat each argument, in: outer)
       }
     }
   }

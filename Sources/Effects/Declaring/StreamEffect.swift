@@ -75,10 +75,10 @@ private final class ScriptedElements<each Argument: Sendable, Element: Sendable>
   }
 
   func next() async throws -> Element? {
-    let slot = ReplySlot<Element?, any Error>(blocking: false)
+    let slot = ReplySlot(returning: Element?.self, canThrow: true)
     let pending = PendingEffect(name: effect.name, arguments: repeat each arguments, slot: slot)
     switch await slot.wait(submittingTo: session, pending) {
-    case .returned(let element): return element
+    case .returned(let element): return element as! Element?
     case .threw(let error): throw error
     case .yielded:
       if outerElements == nil {

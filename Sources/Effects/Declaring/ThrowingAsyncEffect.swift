@@ -36,9 +36,9 @@ public struct ThrowingAsyncEffect<each Argument: Sendable, Result: Sendable>: Se
     case .handler(let handler):
       return try await outer.perform { try await handler.implementation(repeat each argument) }
     case .script(let session):
-      let slot = ReplySlot<Result, any Error>(blocking: false)
+      let slot = ReplySlot(returning: Result.self, canThrow: true)
       switch await slot.wait(submittingTo: session, PendingEffect(name: name, arguments: repeat each argument, slot: slot)) {
-      case .returned(let value): return value
+      case .returned(let value): return value as! Result
       case .threw(let error): throw error
       case .yielded: return try await perform(repeat each argument, in: outer)
       }

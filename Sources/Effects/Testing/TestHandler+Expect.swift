@@ -17,7 +17,7 @@ extension TestHandler {
     _ handler: (repeat each Argument) async throws -> Result
   ) async throws {
     try await answer(
-      effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, Never>.self,
+      effect.name, arguments: (repeat each Argument).self, returning: Result.self, canThrow: false,
       isolation: isolation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { arguments in .returned(try await handler(repeat each arguments)) }
   }
@@ -32,7 +32,7 @@ extension TestHandler {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws {
     try await answer(
-      effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, Never>.self,
+      effect.name, arguments: (repeat each Argument).self, returning: Result.self, canThrow: false,
       isolation: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { _ in .returned(value) }
   }
@@ -46,7 +46,7 @@ extension TestHandler {
     _ handler: (repeat each Argument) async throws -> Result
   ) async throws {
     try await answer(
-      effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, Never>.self,
+      effect.name, arguments: (repeat each Argument).self, returning: Result.self, canThrow: false,
       isolation: isolation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { arguments in .returned(try await handler(repeat each arguments)) }
   }
@@ -57,7 +57,7 @@ extension TestHandler {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws {
     try await answer(
-      effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, Never>.self,
+      effect.name, arguments: (repeat each Argument).self, returning: Result.self, canThrow: false,
       isolation: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { _ in .returned(value) }
   }
@@ -75,7 +75,7 @@ extension TestHandler {
     _ handler: (repeat each Argument) async throws -> Result
   ) async throws {
     try await answer(
-      effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, any Error>.self,
+      effect.name, arguments: (repeat each Argument).self, returning: Result.self, canThrow: true,
       isolation: isolation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { arguments in
       do {
@@ -92,7 +92,7 @@ extension TestHandler {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws {
     try await answer(
-      effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Result, any Error>.self,
+      effect.name, arguments: (repeat each Argument).self, returning: Result.self, canThrow: true,
       isolation: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { _ in .returned(value) }
   }
@@ -112,11 +112,11 @@ extension TestHandler {
     _ handler: (repeat each Argument) async throws -> Element?
   ) async throws {
     try await answer(
-      effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Element?, any Error>.self,
+      effect.name, arguments: (repeat each Argument).self, returning: Element?.self, canThrow: true,
       isolation: isolation, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ) { arguments in
       do {
-        return .returned(try await handler(repeat each arguments))
+        return .returned(try await handler(repeat each arguments) as Any)
       } catch {
         return .threw(error)
       }
@@ -130,8 +130,8 @@ extension TestHandler {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async throws {
     try await answer(
-      effect.name, arguments: (repeat each Argument).self, replies: ReplySlot<Element?, any Error>.self,
+      effect.name, arguments: (repeat each Argument).self, returning: Element?.self, canThrow: true,
       isolation: nil, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { _ in .returned(element) }
+    ) { _ in .returned(element as Any) }
   }
 }

@@ -44,16 +44,17 @@ public struct TestHandler: Sendable {
     }
   }
 
-  /// Answers the next effect, which must be named `name` and take `Arguments` and replies of the
-  /// given type, with what `reply` makes of its arguments; a mismatch is recorded and thrown.
-  func answer<Arguments, Value: Sendable, Failure: Error>(
-    _ name: String, arguments _: Arguments.Type, replies _: ReplySlot<Value, Failure>.Type,
+  /// Answers the next effect, which must be named `name`, take `Arguments`, return `Result` and
+  /// throw or not as `canThrow` says, with what `reply` makes of its arguments; a mismatch is
+  /// recorded and thrown.
+  func answer<Arguments, Result: Sendable>(
+    _ name: String, arguments _: Arguments.Type, returning _: Result.Type, canThrow: Bool,
     isolation: isolated (any Actor)?, at site: CallSite,
-    _ reply: (Arguments) async throws -> ReplySlot<Value, Failure>.Reply
+    _ reply: (Arguments) async throws -> ReplySlot.Reply
   ) async throws {
     let pending = try await session.next(expecting: name, at: site) { !$0.isElement() }
     guard pending.name == name, case .effect(let arguments, let slot) = pending.subject,
-      let arguments = arguments as? Arguments, let slot = slot as? ReplySlot<Value, Failure>
+      let arguments = arguments as? Arguments, slot.accepts(Result.self, canThrow: canThrow)
     else {
       throw session.record(EffectTestFailure(.mismatch(expected: name, performed: pending.description), at: site))
     }

@@ -16,7 +16,9 @@ import EffectScheduler
 /// The program runs on a ``DeterministicScheduler`` with its FIFO strategy, with the handlers of
 /// the caller's scope outside the script's, so ``TestHandler/yield(fileID:filePath:line:column:)`` passes an
 /// effect to them. The script runs in the caller's task and isolation, so it can check the
-/// program's state between two effects. The program has finished when it has returned and every
+/// program's state between two effects. A nonisolated script, called outside any scheduler, runs
+/// on the program's thread while the program waits on it, so that a hand-off costs no thread
+/// wake-up; it must not block that thread waiting for the program, which could not go on. The program has finished when it has returned and every
 /// task it created that can run has finished.
 ///
 /// Nothing hangs: when the program ends, a script still waiting for an effect fails; when the
@@ -50,7 +52,13 @@ public func withTestHandler<Value: Sendable>(
   _ program: @escaping @Sendable () async throws -> Value,
   test script: (TestHandler) async throws -> Void
 ) async throws -> Value {
-  let session = TestSession(taskHandling: taskHandling, streamHandling: streamHandling, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  // A nonisolated script outside any scheduler can run anywhere, so it runs on the program's
+  // driver thread (see `GuestExecutor`); one isolated to an actor, or a step of an outer program,
+  // stays where it is.
+  let session = TestSession(
+    taskHandling: taskHandling, streamHandling: streamHandling,
+    site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+    scriptIsGuest: isolation == nil && DeterministicScheduler.current == nil)
   let scope = EffectScope.current.adding([EffectHandler(.script(session))])
   let run = Task {
     do {
@@ -64,13 +72,24 @@ public func withTestHandler<Value: Sendable>(
       throw error
     }
   }
-  var scriptError: (any Error)?
-  do {
-    try await script(TestHandler(session: session))
-  } catch {
-    scriptError = error
+  // The script's end is recorded before its job ends: a script running on the driver thread is
+  // over before the program takes another step.
+  func runScript() async -> (any Error)? {
+    var scriptError: (any Error)?
+    do {
+      try await script(TestHandler(session: session))
+    } catch {
+      scriptError = error
+    }
+    session.scriptDidEnd()
+    return scriptError
   }
-  session.scriptDidEnd()
+  let scriptError =
+    if let guest = session.guest {
+      await withTaskExecutorPreference(guest) { await runScript() }
+    } else {
+      await runScript()
+    }
   await session.waitUntilProgramEnds()
   if let scriptError, !(scriptError is EffectTestFailure) { throw scriptError }
   if let failure = session.failures.first {

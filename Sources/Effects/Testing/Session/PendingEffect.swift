@@ -3,7 +3,7 @@
 struct PendingEffect: Sendable {
   enum Subject: Sendable {
     /// An effect, its arguments as one tuple, and where its reply goes.
-    case effect(arguments: any Sendable, slot: any AnswerSlot)
+    case effect(arguments: any Sendable, slot: ReplySlot)
     /// A task created with `Task.effect`, held until the script enqueues it.
     case task(TrackedTask)
     /// An element a stream made with `.effect` yielded, held until the script delivers it.
@@ -21,7 +21,7 @@ struct PendingEffect: Sendable {
   /// How many items the program handed over before it, which tells it apart from the others.
   var number = 0
 
-  init<each Argument: Sendable>(name: String, arguments: repeat each Argument, slot: any AnswerSlot) {
+  init<each Argument: Sendable>(name: String, arguments: repeat each Argument, slot: ReplySlot) {
     var shown: [any Sendable] = []
     for argument in repeat each arguments { shown.append(argument) }
     self.name = name

@@ -7,6 +7,7 @@ extension TestSession {
   func runProgram<Value>(_ program: @Sendable () async throws -> Value) async throws -> Value {
     if let scheduler = DeterministicScheduler.current {
       state.withLock { $0.scheduler = scheduler }
+      guest?.attach(to: scheduler)
       scheduler.whenIdle = { [self] in schedulerDidBecomeIdle() }
     }
     let result: Result<Value, any Error>
@@ -23,10 +24,7 @@ extension TestSession {
   private func nextTaskToAwait() -> TrackedTask? {
     state.withLock { state in
       let held = taskHandling == .ignore ? state.heldTasks : []
-      guard let index = state.unawaitedTasks.firstIndex(where: { task in !held.contains { $0 === task } }) else {
-        return nil
-      }
-      return state.unawaitedTasks.remove(at: index)
+      return state.unawaitedTasks.removeFirst { task in !held.contains { $0 === task } }
     }
   }
 
@@ -38,7 +36,7 @@ extension TestSession {
     let scheduler = state.withLock { $0.scheduler }
     let onDriver = scheduler?.isOnDriverThread ?? false
     scheduler?.announceWorkFromOutside()
-    let (failure, settled): (EffectTestFailure?, CheckedContinuation<Void, Never>?) = state.withLock { state in
+    let (failure, settled): (EffectTestFailure?, UnsafeContinuation<Void, Never>?) = state.withLock { state in
       guard !state.scriptEnded else {
         let failure = EffectTestFailure(pending.problemAfterScriptEnded, at: site)
         state.failures.append(failure)
@@ -95,30 +93,49 @@ extension TestSession {
 
   /// Called by the scheduler, on its thread, when no job is ready: hands over the script's replies
   /// and enqueued tasks, or with `.ignore` releases the oldest held task when the program would
-  /// otherwise be stuck. Returns whether it handed anything over.
+  /// otherwise be stuck. A script that runs on this thread runs here, and what it answers is
+  /// handed over at once. Returns whether it handed anything over.
   func schedulerDidBecomeIdle() -> Bool {
-    let (scheduler, handovers, released, settled) = state.withLock { state in
+    if handOverQueuedWork() { return true }
+    // A script job that hands nothing over, and waits on something else, lets the scheduler go on
+    // waiting or move its clock; a job it enqueues meanwhile wakes the scheduler.
+    guard let guest, guest.runQueuedJobs() else { return false }
+    return handOverQueuedWork()
+  }
+
+  /// What ``schedulerDidBecomeIdle()`` does each time it looks; resumes the script if the program
+  /// has settled.
+  private func handOverQueuedWork() -> Bool {
+    // The handovers are taken with their storage, and the storage of the last ones, emptied,
+    // takes their place: no allocation per hand-off.
+    var handovers: [@Sendable () -> Void] = []
+    let (scheduler, released, settled) = state.withLock { state in
       var released: TrackedTask?
-      let handovers = state.handovers
-      state.handovers = []
+      swap(&handovers, &state.spareHandovers)
+      swap(&handovers, &state.handovers)
       // An element waiting for the script stops nobody, so it does not keep a held task back.
       if handovers.isEmpty, taskHandling == .ignore, !state.heldTasks.isEmpty, !state.pending.contains(where: { !$0.isElement() }) {
         released = state.heldTasks.removeFirst()
       }
       state.driverIsIdle = handovers.isEmpty && released == nil
-      return (state.scheduler, handovers, released, takeSettleWaiterIfSettled(&state))
+      return (state.scheduler, released, takeSettleWaiterIfSettled(&state))
     }
+    let handedOver = !handovers.isEmpty
     for handover in handovers {
       handover()
       scheduler?.withdrawWorkFromOutside()
     }
+    handovers.removeAll(keepingCapacity: true)
+    state.withLock { swap(&$0.spareHandovers, &handovers) }
     released?.enqueue()
     settled?.resume()
-    return !handovers.isEmpty || released != nil
+    return handedOver || released != nil
   }
 
   /// Called when the program's run has ended, with the error it ended with, if any.
   func programDidEnd(error: (any Error)?) {
+    // The driver thread is gone: the script runs on the pool from now on.
+    guest?.detach()
     let (work, settled, ended) = state.withLock { state in
       state.programEnded = true
       state.programError = error.map { String(describing: $0) }

@@ -4,13 +4,19 @@ import EffectScheduler
 extension TestSession {
   /// Suspends until the program waits on the script or has ended.
   ///
-  /// The program usually gets there within microseconds of the script's last answer, so the
-  /// script first spins briefly on ``settlements``: a hand-off then costs no thread wake-up on
-  /// either side. Only when that is not enough does it suspend, and the program resumes it.
+  /// The program usually gets there within microseconds of the script's last answer, so a script
+  /// on a thread of its own first spins briefly on ``settlements``: a hand-off then costs no
+  /// thread wake-up on either side. Only when that is not enough does it suspend, and the program
+  /// resumes it. A script running on the program's driver thread suspends at once, since the
+  /// program can only go on once it has.
   func waitUntilSettled() async {
     guard let seen = state.withLock({ $0.isSettled ? nil : settlements.load(ordering: .acquiring) }) else { return }
-    if spinBriefly(until: { settlements.load(ordering: .acquiring) != seen }), state.withLock({ $0.isSettled }) { return }
-    await withCheckedContinuation { continuation in
+    if guest?.isOnHostThread != true, spinBriefly(until: { settlements.load(ordering: .acquiring) != seen }),
+      state.withLock({ $0.isSettled })
+    {
+      return
+    }
+    await withUnsafeContinuation { continuation in
       let settled = state.withLock { state in
         if state.isSettled { return true }
         state.settleWaiter = continuation
@@ -52,7 +58,7 @@ extension TestSession {
   func answer(_ pending: PendingEffect) async {
     guard case .effect(_, let slot) = pending.subject else { return }
     let scheduler = state.withLock { state in
-      state.pending.remove(number: pending.number)
+      _ = state.pending.removeFirst { $0.number == pending.number }
       if slot.isBlocking { state.blockedThreads -= 1 }
       return state.scheduler
     }
@@ -64,7 +70,7 @@ extension TestSession {
   /// Takes `pending`, a task the program created or an element a stream yielded, which stays
   /// held until the script lets it go.
   func take(_ pending: PendingEffect) {
-    state.withLock { $0.pending.remove(number: pending.number) }
+    state.withLock { _ = $0.pending.removeFirst { $0.number == pending.number } }
   }
 
   /// Lets a held task start: its first step runs once the program's current steps are done.
@@ -111,7 +117,7 @@ extension TestSession {
   func scriptDidEnd() {
     let (scheduler, unanswered, tasks, unexpectedElements) = state.withLock { state in
       state.scriptEnded = true
-      var unanswered: [(slot: any AnswerSlot, failure: EffectTestFailure)] = []
+      var unanswered: [(slot: ReplySlot, failure: EffectTestFailure)] = []
       var unexpectedElements: [HeldElement] = []
       for pending in state.pending {
         switch pending.subject {
@@ -150,7 +156,7 @@ extension TestSession {
 
   /// Suspends until the program has ended or waits for good.
   func waitUntilProgramEnds() async {
-    await withCheckedContinuation { continuation in
+    await withUnsafeContinuation { continuation in
       let ended = state.withLock { state in
         if state.programEnded || state.programAbandoned { return true }
         state.endWaiter = continuation

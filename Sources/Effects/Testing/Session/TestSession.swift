@@ -15,7 +15,7 @@ final class TestSession: Sendable {
   struct State {
     var scheduler: DeterministicScheduler?
     /// What the program did and the script has not answered yet, oldest first.
-    var pending = PendingQueue()
+    var pending = OldestFirstQueue<PendingEffect>()
     /// How many items the program has handed over.
     var submitted = 0
     /// Threads blocked in a synchronous effect.
@@ -25,6 +25,8 @@ final class TestSession: Sendable {
     /// Replies and enqueued tasks to hand over on the scheduler's thread. Each keeps an
     /// announcement open until it is handed over, so the scheduler waits for it.
     var handovers: [@Sendable () -> Void] = []
+    /// Empty storage for the next handovers, from the last ones handed over.
+    var spareHandovers: [@Sendable () -> Void] = []
     /// Tasks held back: until the script enqueues them (`.suspend`), or until the program would
     /// otherwise be stuck (`.ignore`).
     var heldTasks: [TrackedTask] = []
@@ -32,7 +34,7 @@ final class TestSession: Sendable {
     /// whether the script has taken them yet or not.
     var heldElements: [HeldElement] = []
     /// Tasks the program has created and has not yet waited for at its end.
-    var unawaitedTasks: [TrackedTask] = []
+    var unawaitedTasks = OldestFirstQueue<TrackedTask>()
     var scriptEnded = false
     var programEnded = false
     /// The error the program or its scheduler ended with, described.
@@ -40,8 +42,8 @@ final class TestSession: Sendable {
     /// Whether the program waits on an effect nobody can answer any more.
     var programAbandoned = false
     var failures: [EffectTestFailure] = []
-    var settleWaiter: CheckedContinuation<Void, Never>?
-    var endWaiter: CheckedContinuation<Void, Never>?
+    var settleWaiter: UnsafeContinuation<Void, Never>?
+    var endWaiter: UnsafeContinuation<Void, Never>?
   }
 
   let taskHandling: TaskHandling
@@ -52,11 +54,16 @@ final class TestSession: Sendable {
   /// How many times the program was found settled, so that a script about to wait can spin on
   /// one atomic, without the lock, before it suspends (see ``waitUntilSettled()``).
   let settlements = Atomic<Int>(0)
+  /// Where the script runs when it can run on the program's driver thread, between the program's
+  /// steps: then a hand-off is a job switch on one thread, not a wake-up of another. `nil` when
+  /// the script keeps to the caller's actor or to the scheduler of an outer program.
+  let guest: GuestExecutor?
 
-  init(taskHandling: TaskHandling, streamHandling: StreamHandling, site: CallSite) {
+  init(taskHandling: TaskHandling, streamHandling: StreamHandling, site: CallSite, scriptIsGuest: Bool) {
     self.taskHandling = taskHandling
     self.streamHandling = streamHandling
     self.site = site
+    guest = scriptIsGuest ? GuestExecutor() : nil
   }
 
   /// Whether this session's program runs on `scheduler`.
@@ -71,7 +78,7 @@ final class TestSession: Sendable {
 
   /// The script's waiter, taken if the program has settled in `state`; a script that is spinning
   /// rather than waiting learns of it through ``settlements``.
-  func takeSettleWaiterIfSettled(_ state: inout State) -> CheckedContinuation<Void, Never>? {
+  func takeSettleWaiterIfSettled(_ state: inout State) -> UnsafeContinuation<Void, Never>? {
     guard state.isSettled else { return nil }
     settlements.add(1, ordering: .releasing)
     defer { state.settleWaiter = nil }
