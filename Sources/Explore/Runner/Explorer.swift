@@ -40,6 +40,7 @@ final class Explorer {
     } catch {
       var failure = error
       failure.shard = shard
+      listQueuedActorWork(in: &failure)
       return .failure(failure)
     }
     let summary = ExplorationSummary(
@@ -183,6 +184,28 @@ final class Explorer {
   private func failure(of outcome: RunOutcome<Void>, seed: UInt64?, preemptions: Int, strategy: ExplorationStrategy) -> ExplorationFailure? {
     ExplorationFailure(
       of: outcome, location: location, strategy: strategy, scheduleNumber: runs, seed: seed, preemptions: preemptions)
+  }
+
+  /// Replays the failing schedule once more, reading which tasks each actor's job found queued,
+  /// so that the report's trace names every task whose work each actor job ran (searches do not
+  /// read it, to keep their runs cheap). A run that ended stuck is left as it is: its replay would
+  /// wait on the outside world again.
+  private func listQueuedActorWork(in failure: inout ExplorationFailure) {
+    guard let schedule = failure.schedule, let trace = failure.trace else { return }
+    if let stuck = failure.underlyingError as? SchedulerError {
+      switch stuck.reason {
+      case .deadlock, .stalled: return
+      default: break
+      }
+    }
+    var oracle = ReplayOracle(schedule)
+    _ = oracle.beginRun()
+    let replayed = withUnsafeMutablePointer(to: &oracle) { oracle in
+      var reference = StrategyReference(oracle: oracle)
+      reference.listsQueuedActorWork = true
+      return runner.run(strategy: reference, configuration: configuration.scheduler, operation: body)
+    }
+    if replayed.trace.events == trace.events { failure.trace = replayed.trace }
   }
 
   /// Looks, within the minimization budget, for a failing schedule with fewer preemptions than
