@@ -1,5 +1,6 @@
 import EffectScheduler
 import Foundation
+import Synchronization
 import Testing
 
 /// Each run below has a 90-second `outsideWorldTimeout`: a deadlock that nothing outside can end
@@ -53,7 +54,42 @@ struct ImmediateDeadlockTests {
         return
       }
     }
+
+    @Test("two tasks taking two locks in opposite orders deadlock on continuations, reported at once though the timeout is 90 s")
+    func lockOrderDeadlock() async throws {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let error = try await #require(throws: SchedulerError.self) {
+        try await DeterministicScheduler.run(strategy: .fifo, configuration: Self.patient) {
+          let (first, second) = (Lock(), Lock())
+          let a = Task.effect(name: "A") { await Lock.both(first, second) }
+          let b = Task.effect(name: "B") { await Lock.both(second, first) }
+          _ = await (a.value, b.value)
+        }
+      }
+      #expect(clock.now - start < Self.bound, "the deadlock was reported only after the timeout")
+      guard case .deadlock(let blocked) = error.reason else {
+        Issue.record("expected a deadlock, got \(error.summary)")
+        return
+      }
+      #expect(blocked.filter { $0.waitingOn == "a continuation that no task of the program can resume any more" }.count == 2, "\(error)")
+    }
   #endif
+
+  @Test("with reportsDeadlocksAtOnce off, a continuation that a thread begun before the run resumes later is waited for")
+  func threadFromBeforeTheRun() async throws {
+    let worker = Worker()
+    // The thread must be older than the run by more than the two clock ticks the census allows.
+    try await Task.sleep(for: .milliseconds(100))
+    var configuration = Self.patient
+    configuration.reportsDeadlocksAtOnce = false
+    let execution = try await DeterministicScheduler.run(configuration: configuration) {
+      await withCheckedContinuation { continuation in
+        worker.run(after: .milliseconds(50)) { continuation.resume(returning: 42) }
+      }
+    }
+    #expect(execution.value == 42)
+  }
 
   @Test("a task awaiting another that waits for a thread of its own is waited for, not reported")
   func waitBehindAnotherThread() async throws {
@@ -85,6 +121,53 @@ struct ImmediateDeadlockTests {
       return await reader.value
     }
     #expect(execution.value == 42)
+  }
+}
+
+/// A lock whose waiters suspend on continuations.
+private actor Lock {
+  private var isHeld = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func lock() async {
+    guard isHeld else {
+      isHeld = true
+      return
+    }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func unlock() {
+    if waiters.isEmpty { isHeld = false } else { waiters.removeFirst().resume() }
+  }
+
+  /// Takes `first`, lets other tasks run, takes `second`, and releases both.
+  static func both(_ first: Lock, _ second: Lock) async {
+    await first.lock()
+    await Task.yield()
+    await second.lock()
+    await second.unlock()
+    await first.unlock()
+  }
+}
+
+/// A thread started at once that runs one piece of work, when it is handed over, after a delay.
+private final class Worker: Sendable {
+  private let handedOver = DispatchSemaphore(value: 0)
+  private let work = Mutex<(delay: Duration, body: @Sendable () -> Void)?>(nil)
+
+  init() {
+    Thread { [self] in
+      handedOver.wait()
+      guard let (delay, body) = work.withLock({ $0 }) else { return }
+      Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+      body()
+    }.start()
+  }
+
+  func run(after delay: Duration, _ body: @escaping @Sendable () -> Void) {
+    work.withLock { $0 = (delay, body) }
+    handedOver.signal()
   }
 }
 

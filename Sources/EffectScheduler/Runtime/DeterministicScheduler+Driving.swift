@@ -9,7 +9,7 @@ extension DeterministicScheduler {
   /// the run has to stop. Must be called on the driver thread.
   func drive() -> RunEnding {
     let nextJob = strategy!.nextJob
-    while true {
+    driving: while true {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
       if readyJobs.isEmpty {
@@ -27,8 +27,13 @@ extension DeterministicScheduler {
         // the loop round to reconsider; signals given meanwhile count as one, so the wait still
         // ends about one timeout after the last job arrived.
         let announced = mailbox.expectedFromOutside > 0
-        // Nothing from outside can end a wait on another task of the run: no use waiting.
+        // Nothing from outside can end a wait on another task of the run: no use waiting. When
+        // nothing outside took part in the run, only a thread could, and only while it lives.
         if !announced, nothingOutsideCanEndTheWaits() { return abandon(stuckReason(waitsAreInside: true)) }
+        if !announced, nothingOutsideTookPart() {
+          if waitWhileThreadsOfTheRunLive() { continue driving }
+          return abandon(stuckReason())
+        }
         switch mailbox.waitForMail(timeout: announced ? nil : configuration.outsideWorldTimeout) {
         case .mail, .wokenUp: continue
         case .timedOut: if mailbox.expectedFromOutside > 0 { continue }

@@ -22,6 +22,44 @@ extension DeterministicScheduler {
     return mailbox.isEmpty
   }
 
+  /// Whether nothing outside the scheduler took part in the run so far, but threads, and the
+  /// configuration lets such a stuck run be reported without waiting out the timeout (see
+  /// ``SchedulerConfiguration/reportsDeadlocksAtOnce``): nothing came from outside, is announced
+  /// or due on the virtual clock, and no task waits for an executor or a task the scheduler does
+  /// not run.
+  func nothingOutsideTookPart() -> Bool {
+    guard configuration.reportsDeadlocksAtOnce, !mailbox.everReceived, mailbox.isEmpty, mailbox.expectedFromOutside == 0, timers.isEmpty
+    else { return false }
+    for index in registry.records.indices where !registry[TaskID(index)].completed {
+      let id = TaskID(index)
+      switch TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id)) {
+      // With no job ready, an actor that has tasks queued is running elsewhere.
+      case .executor: return false
+      case .task(let address) where TaskWaitReader.runtimeID(ofTaskAt: address).flatMap(registry.id(forRuntimeID:)) == nil: return false
+      default: continue
+      }
+    }
+    return true
+  }
+
+  /// Waits for work from outside while a thread that began during the run lives, for such a
+  /// thread may have been handed what the tasks wait on, and at most `outsideWorldTimeout`;
+  /// returns whether something came. A thread that began meanwhile elsewhere in the process, for
+  /// another test say, holds the report back only until it ends.
+  func waitWhileThreadsOfTheRunLive() -> Bool {
+    let deadline = ContinuousClock.now + configuration.outsideWorldTimeout
+    // A first glance is quick, for a thread that already existed and was handed something just now.
+    var glance = Duration.milliseconds(2)
+    while true {
+      switch mailbox.waitForMail(timeout: glance) {
+      case .mail, .wokenUp: return true
+      case .timedOut: if mailbox.expectedFromOutside > 0 { return true }
+      }
+      if !ThreadCensus.threadBegan(within: runStartedAt.duration(to: .now)) || ContinuousClock.now >= deadline { return false }
+      glance = min(glance * 2, .milliseconds(50))
+    }
+  }
+
   /// Why no job can run and nothing came back, with what each unfinished task waits on: a deadlock
   /// when nothing outside the scheduler ever took part in the run or nothing outside can end its
   /// waits (`waitsAreInside`), a stall otherwise.

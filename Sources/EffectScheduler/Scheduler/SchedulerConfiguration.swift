@@ -13,18 +13,29 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   ///
   /// Nor is it waited out when nothing outside can end the wait: when every unfinished task waits
   /// on another unfinished task of the run (`await other.value`, an `async let`), as the
-  /// runtime records it, the deadlock is reported at once. A task that waits on anything else
-  /// (a continuation, which any thread may resume, an `AsyncStream`, an actor or executor busy
-  /// elsewhere, a task group) keeps the timed wait, as does every run where the runtime's record
-  /// cannot be read (it is read on 64-bit Linux, with the runtime layout of Swift 6.3). Work
-  /// announced by the test machinery (`withTestHandler`'s script) is waited for without a limit.
+  /// runtime records it, the deadlock is reported at once. And a run that nothing outside the
+  /// scheduler took part in is reported after a moment (see ``reportsDeadlocksAtOnce``). Other
+  /// runs keep the timed wait: those where something came back from outside, a thread began, a
+  /// task waits for an executor or a task the scheduler does not run, and, off Linux, every run.
+  /// Work announced by the test machinery (`withTestHandler`'s script) is waited for without a
+  /// limit.
   public var outsideWorldTimeout: Duration
+  /// Whether a run that nothing outside the scheduler took part in, and in which no task can go
+  /// on, is reported as a deadlock after a moment (2 ms) rather than after
+  /// ``outsideWorldTimeout``. Such a run is one where nothing came back from another thread, no
+  /// thread of the process began since the run did (read from `/proc` on Linux), no work is
+  /// announced or due on the virtual clock, and no task waits for an executor or a task the
+  /// scheduler does not run. A program that hands its continuations to threads that existed before
+  /// the run, such as a dispatch queue's workers or an event loop's, and has them resumed later,
+  /// should set this to `false`: its stuck runs then wait `outsideWorldTimeout` for them.
+  public var reportsDeadlocksAtOnce: Bool
   /// The most steps one run may take before it fails as a possible livelock.
   public var maxSteps: Int
 
   /// Creates a configuration; the defaults suit unit tests.
-  public init(outsideWorldTimeout: Duration = .seconds(1), maxSteps: Int = 1_000_000) {
+  public init(outsideWorldTimeout: Duration = .seconds(1), maxSteps: Int = 1_000_000, reportsDeadlocksAtOnce: Bool = true) {
     self.outsideWorldTimeout = outsideWorldTimeout
     self.maxSteps = maxSteps
+    self.reportsDeadlocksAtOnce = reportsDeadlocksAtOnce
   }
 }

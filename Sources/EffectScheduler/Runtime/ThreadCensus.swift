@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Whether a thread of the process began during a run, read from `/proc/self/task`: the sign that
+/// the run may have handed work to a thread (a `Thread` it started, a worker a dispatch queue added),
+/// which can still hand something back.
+///
+/// A thread's start is counted in clock ticks since boot, so a thread that began up to two ticks
+/// before the run counts as begun during it. Elsewhere than on Linux, the census cannot be taken.
+enum ThreadCensus {
+  /// Whether a thread other than the calling one began within `elapsed` before now; `true` when
+  /// that cannot be told.
+  static func threadBegan(within elapsed: Duration) -> Bool {
+    #if os(Linux)
+      let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+      var now = timespec()
+      // The monotonic clock runs no faster than the boot-time one /proc may count from, so the
+      // run's start read through it is never later than it was: doubt counts as a new thread.
+      guard ticksPerSecond > 0, clock_gettime(CLOCK_MONOTONIC, &now) == 0, let me = ownThreadID(),
+        let directory = opendir("/proc/self/task")
+      else { return true }
+      defer { closedir(directory) }
+      let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) / 1e18
+      let runStart = seconds * ticksPerSecond - 2
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard let thread = Int(name), thread != me else { continue }
+        // A thread that has ended since the directory was read can hand nothing back.
+        guard let began = startTicks(ofThread: thread) else { continue }
+        if Double(began) >= runStart { return true }
+      }
+      return false
+    #else
+      return true
+    #endif
+  }
+
+  #if os(Linux)
+    /// The calling thread's id, from the `/proc/thread-self` link (`<pid>/task/<tid>`).
+    private static func ownThreadID() -> Int? {
+      var buffer = [CChar](repeating: 0, count: 64)
+      let length = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+      guard length > 0 else { return nil }
+      let link = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return link.split(separator: "/").last.flatMap { Int($0) }
+    }
+
+    /// When `thread` began, in clock ticks since boot: the 22nd field of its `stat` file, counted
+    /// after the name in parentheses, which may itself hold spaces.
+    private static func startTicks(ofThread thread: Int) -> UInt64? {
+      let descriptor = open("/proc/self/task/\(thread)/stat", O_RDONLY)
+      guard descriptor >= 0 else { return nil }
+      defer { close(descriptor) }
+      var buffer = [UInt8](repeating: 0, count: 1024)
+      let length = read(descriptor, &buffer, buffer.count)
+      guard length > 0, let nameEnd = buffer[..<length].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+      let fields = buffer[(nameEnd + 1)..<length].split(separator: UInt8(ascii: " "))
+      // After the name come the state (field 3) and the rest: the start time is field 22.
+      guard fields.count > 19 else { return nil }
+      return UInt64(String(decoding: fields[19], as: UTF8.self))
+    }
+  #endif
+}
