@@ -70,6 +70,10 @@ if wanted("handoff") { try await benchmarkHandoff() }
 
 if wanted("catalogue") { await benchmarkCatalogue() }
 
+// MARK: Deadlock reports
+
+if wanted("deadlock") { await benchmarkDeadlockReport() }
+
 // MARK: Controlled jobs against a bare executor loop
 
 /// The floor: a task executor that queues jobs and a loop that drains them, with no strategy,

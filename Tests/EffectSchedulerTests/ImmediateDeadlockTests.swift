@@ -79,7 +79,7 @@ struct ImmediateDeadlockTests {
   @Test("with reportsDeadlocksAtOnce off, a continuation that a thread begun before the run resumes later is waited for")
   func threadFromBeforeTheRun() async throws {
     let worker = Worker()
-    // The thread must be older than the run by more than the two clock ticks the census allows.
+    // The thread is older than the run, as threads a program hands its continuations to can be.
     try await Task.sleep(for: .milliseconds(100))
     var configuration = Self.patient
     configuration.reportsDeadlocksAtOnce = false

@@ -6,8 +6,10 @@
 /// the run may have handed work to a thread (a `Thread` it started, a worker a dispatch queue added),
 /// which can still hand something back.
 ///
-/// A thread's start is counted in clock ticks since boot, so a thread that began up to two ticks
-/// before the run counts as begun during it. Elsewhere than on Linux, the census cannot be taken.
+/// A thread's start is counted in whole clock ticks since boot, so a thread that began in the tick
+/// the run began in counts as begun during it, unless it began before the calling thread, the
+/// run's driver: thread ids are handed out in increasing order. Elsewhere than on Linux, the
+/// census cannot be taken.
 enum ThreadCensus {
   /// Whether a thread other than the calling one began within `elapsed` before now; `true` when
   /// that cannot be told.
@@ -18,17 +20,18 @@ enum ThreadCensus {
       // The monotonic clock runs no faster than the boot-time one /proc may count from, so the
       // run's start read through it is never later than it was: doubt counts as a new thread.
       guard ticksPerSecond > 0, clock_gettime(CLOCK_MONOTONIC, &now) == 0, let me = ownThreadID(),
-        let directory = opendir("/proc/self/task")
+        let myStart = startTicks(ofThread: me), let directory = opendir("/proc/self/task")
       else { return true }
       defer { closedir(directory) }
       let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) / 1e18
-      let runStart = seconds * ticksPerSecond - 2
+      let runStart = (seconds * ticksPerSecond).rounded(.down)
       while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         guard let thread = Int(name), thread != me else { continue }
         // A thread that has ended since the directory was read can hand nothing back.
         guard let began = startTicks(ofThread: thread) else { continue }
-        if Double(began) >= runStart { return true }
+        let beganBeforeMe = began < myStart || began == myStart && thread < me
+        if Double(began) >= runStart, !beganBeforeMe { return true }
       }
       return false
     #else
