@@ -33,7 +33,7 @@ let package = Package(
       dependencies: ["EffectScheduler", "Effects", "Explore", "BugCatalogue"],
       path: "Benchmarks"
     ),
-    .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects"]),
+    .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects", "BugCatalogue"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectScheduler", "ExploreTesting", "Echo"]),
     .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects", "ExploreTesting", "RandomNumbers", "Debounce", "BugCatalogue"]),
   ],

@@ -1,3 +1,4 @@
+import BugCatalogue
 import EffectScheduler
 import Foundation
 import Synchronization
@@ -61,10 +62,7 @@ struct ImmediateDeadlockTests {
       let start = clock.now
       let error = try await #require(throws: SchedulerError.self) {
         try await DeterministicScheduler.run(strategy: .fifo, configuration: Self.patient) {
-          let (first, second) = (Lock(), Lock())
-          let a = Task.effect(name: "A") { await Lock.both(first, second) }
-          let b = Task.effect(name: "B") { await Lock.both(second, first) }
-          _ = await (a.value, b.value)
+          try await ClassicBug.lockOrderDeadlock.buggy()
         }
       }
       #expect(clock.now - start < Self.bound, "the deadlock was reported only after the timeout")
@@ -121,33 +119,6 @@ struct ImmediateDeadlockTests {
       return await reader.value
     }
     #expect(execution.value == 42)
-  }
-}
-
-/// A lock whose waiters suspend on continuations.
-private actor Lock {
-  private var isHeld = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func lock() async {
-    guard isHeld else {
-      isHeld = true
-      return
-    }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-
-  func unlock() {
-    if waiters.isEmpty { isHeld = false } else { waiters.removeFirst().resume() }
-  }
-
-  /// Takes `first`, lets other tasks run, takes `second`, and releases both.
-  static func both(_ first: Lock, _ second: Lock) async {
-    await first.lock()
-    await Task.yield()
-    await second.lock()
-    await second.unlock()
-    await first.unlock()
   }
 }
 

@@ -12,23 +12,9 @@ struct ReducedSearchTests {
     "on 1,000 generated programs of actors and tasks, the reduced search sees exactly the outcomes of the full one, never in more schedules",
     arguments: 0..<10)
   func sameOutcomesAsFullSearch(batch: UInt64) async {
-    var compared = 0
-    var seed = batch * 1_000_000
-    var full = 0
-    var reduced = 0
-    while compared < 100 {
-      seed += 1
-      let program = GeneratedProgram(seed: seed)
-      // Programs with more than 60 schedules would slow the suite, and starve its time-budgeted tests; the next seed is taken instead.
-      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 60) { await program.run(reporting: $0) }
-      guard everySchedule.complete else { continue }
-      compared += 1
-      let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { await program.run(reporting: $0) }
-      #expect(oneAClass.outcomes == everySchedule.outcomes, "\(program)")
-      #expect(oneAClass.schedules <= everySchedule.schedules, "\(program)")
-      full += everySchedule.schedules
-      reduced += oneAClass.schedules
-    }
+    // Programs with more than 60 schedules would slow the suite, and starve its time-budgeted
+    // tests; the next seed is taken instead.
+    let (full, reduced) = await Self.compare(100, programsFrom: batch * 1_000_000, taskCount: 2, fullLimit: 60)
     #expect(reduced < full)
   }
 
@@ -36,14 +22,22 @@ struct ReducedSearchTests {
   /// comparison checks that sleeping options are woken whenever a step depends on them.
   @Test("on 100 generated programs of three tasks, the reduced search sees exactly the outcomes of the full one, in fewer schedules")
   func sameOutcomesWithThreeTasks() async {
+    let (full, reduced) = await Self.compare(100, programsFrom: 50_000_000, taskCount: 3, fullLimit: 400)
+    #expect(reduced * 2 < full)
+  }
+
+  /// Compares both searches on `count` generated programs of `taskCount` tasks, seeds from
+  /// `firstSeed` on, skipping those with more than `fullLimit` schedules; returns the schedules
+  /// each search ran in all.
+  private static func compare(_ count: Int, programsFrom firstSeed: UInt64, taskCount: Int, fullLimit: Int) async -> (full: Int, reduced: Int) {
     var compared = 0
-    var seed: UInt64 = 50_000_000
+    var seed = firstSeed
     var full = 0
     var reduced = 0
-    while compared < 100 {
+    while compared < count {
       seed += 1
-      let program = GeneratedProgram(seed: seed, taskCount: 3)
-      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 400) { await program.run(reporting: $0) }
+      let program = GeneratedProgram(seed: seed, taskCount: taskCount)
+      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: fullLimit) { await program.run(reporting: $0) }
       guard everySchedule.complete else { continue }
       compared += 1
       let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { await program.run(reporting: $0) }
@@ -52,7 +46,7 @@ struct ReducedSearchTests {
       full += everySchedule.schedules
       reduced += oneAClass.schedules
     }
-    #expect(reduced * 2 < full)
+    return (full, reduced)
   }
 
   @Test("on the catalogue's programs small enough to search fully, both searches see the same outcomes", arguments: ClassicBug.all, Spawn.allCases)
