@@ -74,17 +74,21 @@ struct ImmediateDeadlockTests {
     }
   #endif
 
-  @Test("with reportsDeadlocksAtOnce off, a continuation that a thread begun before the run resumes later is waited for")
-  func threadFromBeforeTheRun() async throws {
+  /// Dispatch is warmed up first, so that its threads are older than the run.
+  @Test("with reportsDeadlocksAtOnce off, continuations that threads begun before the run resume later are waited for")
+  func threadsFromBeforeTheRun() async throws {
+    await withCheckedContinuation { continuation in DispatchQueue.global().async { continuation.resume() } }
     let worker = Worker()
-    // The thread is older than the run, as threads a program hands its continuations to can be.
-    try await Task.sleep(for: .milliseconds(100))
     var configuration = Self.patient
     configuration.reportsDeadlocksAtOnce = false
     let execution = try await DeterministicScheduler.run(configuration: configuration) {
-      await withCheckedContinuation { continuation in
-        worker.run(after: .milliseconds(50)) { continuation.resume(returning: 42) }
+      let fromWorker = await withCheckedContinuation { continuation in
+        worker.run(after: .milliseconds(50)) { continuation.resume(returning: 40) }
       }
+      let fromQueue = await withCheckedContinuation { continuation in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { continuation.resume(returning: 2) }
+      }
+      return fromWorker + fromQueue
     }
     #expect(execution.value == 42)
   }
@@ -122,7 +126,8 @@ struct ImmediateDeadlockTests {
   }
 }
 
-/// A thread started at once that runs one piece of work, when it is handed over, after a delay.
+/// A thread started at once, older than the runs that hand it work, as a program's workers can
+/// be: it runs one piece of work, when it is handed over, after a delay.
 private final class Worker: Sendable {
   private let handedOver = DispatchSemaphore(value: 0)
   private let work = Mutex<(delay: Duration, body: @Sendable () -> Void)?>(nil)
