@@ -55,7 +55,10 @@ extension DeterministicScheduler {
       case .mail, .wokenUp: return true
       case .timedOut: if mailbox.expectedFromOutside > 0 { return true }
       }
-      if !ThreadCensus.threadBegan(within: runStartedAt.duration(to: .now)) || ContinuousClock.now >= deadline { return false }
+      if !ThreadCensus.threadBegan(within: runStartedAt.duration(to: .now)) || ContinuousClock.now >= deadline {
+        // A thread that has just ended may have handed work back before it did.
+        return !mailbox.isEmpty
+      }
       glance = min(glance * 2, .milliseconds(50))
     }
   }

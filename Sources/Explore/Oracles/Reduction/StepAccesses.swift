@@ -166,10 +166,14 @@ struct StepAccesses {
   /// A step that makes another task's job ready (resuming its continuation, completing a task it
   /// waits for, cancelling its sleep) touches that task.
   ///
-  /// A task that steps onto an idle actor schedules the actor's job, but one that steps onto an
-  /// actor already scheduled only joins its queue, unseen. So every step from the one that
-  /// scheduled an actor's job to the job itself may have queued work there, and touches the
-  /// actor.
+  /// A step that schedules an actor's job touches the actor. One that steps onto an actor already
+  /// scheduled only joins its queue: the actor's job lists it where the runtime's records can be
+  /// read (see ``StrategyReference/canListQueuedActorWork``), and ``recordOwnWork`` makes it touch
+  /// the actor; elsewhere every step from the job's scheduling to its run touches the actor.
+  ///
+  /// And what a task saw outside actors in the step that took it onto an actor, the actor's job
+  /// may rely on: other tasks' steps outside actors until the job runs touch it
+  /// (``Object/seenBeforeHop(step:)``), the check-then-hop of state behind a lock.
   private mutating func recordWakeUps(ready: [[ReadyJob]], chosen: [Int]) {
     for step in threads.indices {
       let waker = enabledBy[step]
@@ -179,16 +183,16 @@ struct StepAccesses {
         objects[waker].insert(.task(task))
         if ready[step][chosen[step]].isOnMainActor { objects[waker].insert(.actor(nil)) }
       case .actor(let actor):
-        if StrategyReference.canListQueuedActorWork {
-          if let waker { objects[waker].insert(.actor(actor)) }
-          if let waker, outsideActors[waker] {
-            for other in waker + 1..<step where outsideActors[other] && threads[other] != threads[waker] {
-              objects[other].insert(.seenBeforeHop(step: waker))
-              objects[waker].insert(.seenBeforeHop(step: waker))
-            }
-          }
-        } else {
+        guard StrategyReference.canListQueuedActorWork else {
           for queuing in (waker ?? 0)..<step { objects[queuing].insert(.actor(actor)) }
+          continue
+        }
+        guard let waker else { continue }
+        objects[waker].insert(.actor(actor))
+        guard outsideActors[waker] else { continue }
+        for other in waker + 1..<step where outsideActors[other] && threads[other] != threads[waker] {
+          objects[other].insert(.seenBeforeHop(step: waker))
+          objects[waker].insert(.seenBeforeHop(step: waker))
         }
       case .unplaced:
         if let waker { touchesEverything[waker] = true }
