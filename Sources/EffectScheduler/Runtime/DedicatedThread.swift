@@ -22,7 +22,7 @@ package func startOnDedicatedThread(_ body: @escaping @Sendable () -> Void) {
 private final class DedicatedThreadExecutor: TaskExecutor, Sendable {
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let thread = Thread { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    let thread = Thread { ThreadCensus.asDriverThread { job.runSynchronously(on: self.asUnownedTaskExecutor()) } }
     thread.name = "EffectScheduler.driver"
     thread.stackSize = 8 << 20
     thread.start()

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Synchronization
 
 /// Whether a thread of the process began during a run, read from `/proc/self/task`: the sign that
 /// the run may have handed work to a thread (a `Thread` it started, a worker a dispatch queue added),
@@ -8,9 +9,24 @@
 ///
 /// A thread's start is counted in whole clock ticks since boot, so a thread that began in the tick
 /// the run began in counts as begun during it, unless it began before the calling thread, the
-/// run's driver: thread ids are handed out in increasing order. Elsewhere than on Linux, the
-/// census cannot be taken.
+/// run's driver: thread ids are handed out in increasing order. The threads that drive
+/// schedulers do not count: they run other runs' programs, which hand this run nothing. Elsewhere
+/// than on Linux, the census cannot be taken.
 enum ThreadCensus {
+  /// The ids of the threads running ``asDriverThread(_:)`` now.
+  private static let driverThreads = Mutex<Set<Int>>([])
+
+  /// Runs `body` on the calling thread, which drives schedulers meanwhile, and so does not count
+  /// in other runs' censuses: explorations side by side each start a driver thread.
+  static func asDriverThread(_ body: () -> Void) {
+    #if os(Linux)
+      let me = ownThreadID()
+      if let me { driverThreads.withLock { _ = $0.insert(me) } }
+      defer { if let me { driverThreads.withLock { _ = $0.remove(me) } } }
+    #endif
+    body()
+  }
+
   /// Whether a thread other than the calling one began within `elapsed` before now; `true` when
   /// that cannot be told.
   static func threadBegan(within elapsed: Duration) -> Bool {
@@ -23,11 +39,12 @@ enum ThreadCensus {
         let myStart = startTicks(ofThread: me), let directory = opendir("/proc/self/task")
       else { return true }
       defer { closedir(directory) }
+      let drivers = driverThreads.withLock { $0 }
       let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) / 1e18
       let runStart = (seconds * ticksPerSecond).rounded(.down)
       while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard let thread = Int(name), thread != me else { continue }
+        guard let thread = Int(name), thread != me, !drivers.contains(thread) else { continue }
         // A thread that has ended since the directory was read can hand nothing back.
         guard let began = startTicks(ofThread: thread) else { continue }
         let beganBeforeMe = began < myStart || began == myStart && thread < me
