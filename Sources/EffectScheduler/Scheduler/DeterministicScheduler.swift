@@ -206,8 +206,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   func takeGlobalJob(_ job: UnownedJob) -> Bool {
     guard isDriving else { return false }
     let flags = JobFlags(job)
-    if flags.isTask {
-      let runtimeID = runtimeTaskID(job)
+    let runtimeID = flags.isTask ? runtimeTaskID(job) : nil
+    if let runtimeID {
       // Run on the scheduler, a task without a preference finds itself on the wrong executor
       // whenever it calls into nonisolated async code, and hops. On the global executor it would
       // have gone straight on, so the hop goes on within the same step.
@@ -222,7 +222,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
       }
     }
     admit(job, fromOutside: false, onMainActor: false)
-    if flags.isTask, let id = registry.id(forRuntimeID: runtimeTaskID(job)) { registry[id].prefersNoExecutor = true }
+    if let runtimeID, let id = registry.id(forRuntimeID: runtimeID) { registry[id].prefersNoExecutor = true }
     return true
   }
 }
