@@ -54,5 +54,5 @@ extension ClassicBug {
     name: "ordering bug of depth 3: a cleaner between an upload's first two steps, a thumbnailer after its second",
     buggy: { spawn in try await upload(spawn) { await $0.commit() } },
     fixed: { spawn in try await upload(spawn) { await $0.commitUnlessPurged() } },
-    randomBudget: 100, pctBudget: 300)
+    randomBudget: 100, pctBudget: 1_000)
 }

@@ -1,6 +1,7 @@
 import EffectScheduler
 import Foundation
 import Effects
+import Synchronization
 import Testing
 
 /// Holds a continuation until someone resumes it.
@@ -20,6 +21,29 @@ private final class Parking: @unchecked Sendable {
 @Suite("Deadlock and stall detection")
 struct DeadlockTests {
   static let quick = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(200))
+
+  @Test("a plain task left waiting by a deadlocked run goes on, on the global executor, once resumed after it")
+  func plainTaskLeftBehindGoesOn() async throws {
+    let parking = Parking()
+    let finished = Finished()
+    await #expect(throws: SchedulerError.self) {
+      _ = try await DeterministicScheduler.run(configuration: Self.quick) {
+        Task {
+          await parking.wait()
+          await Task.yield()
+          finished.flag.store(true, ordering: .releasing)
+        }
+        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+      }
+    }
+    // The run's task stays suspended until the test resumes it, then finishes by itself.
+    parking.release()
+    for _ in 0..<500 where !finished.flag.load(ordering: .acquiring) {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    let didFinish = finished.flag.load(ordering: .acquiring)
+    #expect(didFinish)
+  }
 
   @Test("two tasks each waiting for the other are reported by name, without hanging")
   func twoContinuations() async throws {
@@ -199,6 +223,11 @@ struct LateWorkTests {
     }
     #expect(finished.withLock { flag.value })
   }
+}
+
+/// A flag another thread raises.
+private final class Finished: Sendable {
+  let flag = Atomic<Bool>(false)
 }
 
 private final class FlagBox: @unchecked Sendable {

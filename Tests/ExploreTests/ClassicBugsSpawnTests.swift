@@ -66,3 +66,15 @@ struct ClassicBugsSpawnTests {
     #expect(bug.searchedEnough(summary))
   }
 }
+
+@Suite("Catalogue fixed twins: plain tasks get exactly the interleavings of Task.effect tasks")
+struct CatalogueSpawnCountTests {
+  @Test("a fixed twin searched in full has as many schedules with Task {} as with Task.effect",
+    arguments: ClassicBug.all.filter { $0.exhaustiveLimit == nil })
+  func equalCounts(_ bug: ClassicBug) async throws {
+    let effect = try await explore(bug.exhaustive, configuration: bug.configuration, bug.fixed(spawning: .effect))
+    let plain = try await explore(bug.exhaustive, configuration: bug.configuration, bug.fixed(spawning: .plain))
+    #expect(effect.exploredEverySchedule && plain.exploredEverySchedule)
+    #expect(plain.schedules == effect.schedules, "Task.effect: \(effect.schedules), Task {}: \(plain.schedules)")
+  }
+}

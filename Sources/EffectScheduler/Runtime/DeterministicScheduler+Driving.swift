@@ -107,6 +107,11 @@ extension DeterministicScheduler {
     let parent = fromOutside ? nil : currentTaskID()
     if registry.records.isEmpty { rootRuntimeID = runtimeID }
     let id = registry.register(job, runtimeID: runtimeID, flags: flags, parent: parent)
+    if id.rawValue == 0 {
+      readsTaskStatus = ExecutorAdoption.canAdopt(root: job, executor: executor)
+    } else {
+      holdIfNeeded(job, id: id, runtimeID: runtimeID)
+    }
     if let name = nameOfNextTask {
       registry[id].info.name = name
       nameOfNextTask = nil
@@ -170,6 +175,7 @@ extension DeterministicScheduler {
         registry[watched].completed = true
         record(watched, .completed)
       }
+      if !heldTasks.isEmpty { recordHeldTasksCompleted() }
       return
     }
     if !registry[id].cancelled, taskReader.isCancelled(job) {
@@ -185,6 +191,7 @@ extension DeterministicScheduler {
     runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     runningTask = nil
     if watched, watchedTaskCompleted(), !registry[id].completed { registry[id].completed = true }
+    if registry[id].held, ExecutorAdoption.hasCompleted(taskAt: registry[id].address) { registry[id].completed = true }
     registry[id].segments += 1
     registry[id].lastStep = step
     record(id, registry[id].completed ? .completed : .suspended)
@@ -192,11 +199,11 @@ extension DeterministicScheduler {
   }
 
   /// Starts watching `task` for completion during the job about to run, if only its references to
-  /// ``activeRun`` can tell: a plain unstructured task not yet completed. Structured children copy
-  /// no task-local values, and the root and `Task.effect` tasks say when they complete. Returns
-  /// whether it watches.
+  /// ``activeRun`` can tell: a plain unstructured task not yet completed, and not held (whose
+  /// status says). Structured children copy no task-local values, and the root and `Task.effect`
+  /// tasks say when they complete. Returns whether it watches.
   private func watchCompletion(of task: TaskID) -> Bool {
-    guard registry[task].info.kind == .unstructured, !registry[task].completed else { return false }
+    guard registry[task].info.kind == .unstructured, !registry[task].completed, !registry[task].held else { return false }
     witnessBaseline = activeRun?.referenceCount ?? 0
     return true
   }
@@ -266,6 +273,8 @@ extension DeterministicScheduler {
 
   private func abandon(_ reason: SchedulerError.Reason) -> RunEnding {
     isDriving = false
+    mailbox.releaseLateJobs(
+      ofTasks: heldTasks.filter { $0.record != nil && !registry[$0.id].completed }.map { registry.runtimeID(of: $0.id) })
     mailbox.close(.abandoned, runningLateOn: self)
     return .failed(reason)
   }

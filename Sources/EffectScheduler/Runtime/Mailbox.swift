@@ -10,6 +10,9 @@ final class Mailbox: Sendable {
     /// The program finished: late jobs run, serially, outside the scheduler's control.
     case finished
     /// The run was stopped by a failure: late jobs are dropped, so a livelock cannot go on.
+    /// The run was stopped by a failure: late jobs are dropped, so a livelock cannot go on, but
+    /// for those of plain tasks the run adopted, which go to the global executor, as they would
+    /// have without the run (see ExecutorAdoption.swift).
     case abandoned
   }
 
@@ -23,6 +26,8 @@ final class Mailbox: Sendable {
     var phase = Phase.running
     var jobs: [Mail] = []
     var everReceived = false
+    /// The runtime ids of the adopted tasks whose late jobs go to the global executor.
+    var releasedTasks: Set<UInt64> = []
   }
 
   private let state = Mutex(State())
@@ -70,8 +75,27 @@ final class Mailbox: Sendable {
     case .finished:
       runLate(mail, on: scheduler)
     case .abandoned:
-      break
+      releaseIfAdopted(mail)
     }
+  }
+
+  /// Sends the late jobs of these adopted tasks, unfinished when the run was abandoned, to the
+  /// global executor. Called before ``close(_:runningLateOn:)``.
+  func releaseLateJobs(ofTasks runtimeIDs: [UInt64]) {
+    guard !runtimeIDs.isEmpty else { return }
+    state.withLock { $0.releasedTasks.formUnion(runtimeIDs) }
+  }
+
+  /// A trampoline goes too: all it does is hand the task it resumes back to its executor, which
+  /// drops it unless it is a released task.
+  private func releaseIfAdopted(_ mail: Mail) {
+    let flags = JobFlags(mail.job)
+    guard flags.isContinuationTrampoline || flags.isTask && isReleased(runtimeTaskID(mail.job)) else { return }
+    globalConcurrentExecutor.enqueue(ExecutorJob(mail.job))
+  }
+
+  private func isReleased(_ runtimeID: UInt64) -> Bool {
+    state.withLock { $0.releasedTasks.contains(runtimeID) }
   }
 
   /// Takes every waiting job, in arrival order.
@@ -121,8 +145,9 @@ final class Mailbox: Sendable {
       return state.jobs
     }
     hasMail.store(false, ordering: .releasing)
-    guard phase == .finished else { return }
-    for mail in leftover { runLate(mail, on: scheduler) }
+    for mail in leftover {
+      if phase == .finished { runLate(mail, on: scheduler) } else { releaseIfAdopted(mail) }
+    }
   }
 
   /// Runs a job that arrived after its program finished, one at a time with this scheduler's

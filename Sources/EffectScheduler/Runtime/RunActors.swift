@@ -15,6 +15,10 @@ struct RunActors {
   /// While an actor's job runs, the tasks that were queued on other actors when it began, with
   /// their actor's address: see ``DeterministicScheduler/listQueuedWork(onActorAt:besides:)``.
   var queuedElsewhere: [(task: TaskID, actor: UInt)] = []
+  /// Whether, during the actor job under way, a task has completed since a task was last seen
+  /// running: the tasks the runtime hands over meanwhile with none running are the completed
+  /// task's waiters, woken, not tasks leaving the actor.
+  var wakesCompletionWaiters = false
   /// The tasks of each actor's job that ran more than the one it was scheduled for, by step.
   private(set) var jobTasks: [Int: [TaskID]] = [:]
   /// The steps whose actor job may have run more than its actor's work: see
@@ -38,6 +42,7 @@ struct RunActors {
     defer {
       runningJob = nil
       queuedElsewhere = []
+      wakesCompletionWaiters = false
     }
     let tasks = runningJob ?? []
     if tasks.count > 1 { jobTasks[step] = tasks }
@@ -85,12 +90,26 @@ extension DeterministicScheduler {
 
   /// Notes, while an actor's job runs, the task whose work it is running when a job is handed to
   /// the scheduler: the task running on the actor, or, when none is, the task whose job this is,
-  /// which has just left the actor.
+  /// which has just left the actor, unless it is the waiter of a task that has just completed on
+  /// the actor (see ``wokenByCompletion(_:)``).
   func noteWorkOnActor(admitting task: TaskID?) {
-    guard let tasks = actors.runningJob,
-      let worker = taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:)) ?? task,
-      !tasks.contains(worker)
-    else { return }
-    actors.runningJob?.append(worker)
+    guard let tasks = actors.runningJob else { return }
+    if let running = taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:)) {
+      actors.wakesCompletionWaiters = false
+      if !tasks.contains(running) { actors.runningJob?.append(running) }
+      return
+    }
+    guard let task, !tasks.contains(task), !wokenByCompletion(task) else { return }
+    actors.runningJob?.append(task)
+  }
+
+  /// Whether `task`, handed over during an actor's job while no task runs, was woken by the
+  /// completion of a held task on the actor rather than leaving it: a held task has completed
+  /// since a task was last seen running, and `task` resumes into the runtime (its wait for a
+  /// task, a group or an `async let`), not into code of its own.
+  private func wokenByCompletion(_ task: TaskID) -> Bool {
+    guard !heldTasks.isEmpty else { return false }
+    if recordHeldTasksCompleted() { actors.wakesCompletionWaiters = true }
+    return actors.wakesCompletionWaiters && ExecutorAdoption.resumesInRuntime(taskAt: registry[task].address)
   }
 }

@@ -13,6 +13,10 @@ struct TaskRegistry {
     /// Whether the task has no executor preference, as a plain `Task {}` and its children: the
     /// runtime handed its jobs to the global executor, whose jobs the scheduler takes over.
     var prefersNoExecutor = false
+    /// Whether the run holds the task until it ends, reading its completion from its status, and
+    /// has given it the scheduler as its executor preference if it had none (see
+    /// ExecutorAdoption.swift).
+    var held = false
     /// What the task said it waits on before it suspended, for deadlock reports; described when
     /// one is made.
     var waitingOn: (() -> String)?

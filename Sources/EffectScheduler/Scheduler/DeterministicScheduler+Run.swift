@@ -72,6 +72,7 @@ extension DeterministicScheduler {
     Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
     let ending = drive()
+    releaseHeldTasks()
     self.strategy = nil
     DrivingThread.set(nil)
     OwnedTasks.remove(ownedRuntimeIDs)

@@ -1,6 +1,11 @@
 extension DeterministicScheduler {
   /// Creates an unstructured task that runs on this scheduler, the way `Task.effect` does when a
   /// scheduler is active. The scheduler learns the task's name and when it completes.
+  ///
+  /// Where the run reads its tasks' status (see ExecutorAdoption.swift), this is a plain `Task`,
+  /// which the run adopts as it adopts every plain task, so the two are scheduled alike. Elsewhere
+  /// the task is made with the scheduler as its preference and says itself when it completes:
+  /// that costs one step more, at its end, than a plain task that ends on an actor.
   package func spawn<Success: Sendable>(
     name: String?,
     priority: TaskPriority?,
@@ -8,6 +13,7 @@ extension DeterministicScheduler {
   ) -> Task<Success, Never> {
     let named = nameNextTask(name)
     defer { if named { nameOfNextTask = nil } }
+    if readsTaskStatus { return Task(name: name, priority: priority, operation: operation) }
     return Task(name: name, executorPreference: self, priority: priority) {
       self.currentTaskDidStart(name: name)
       defer { self.currentTaskWillComplete() }
@@ -23,6 +29,7 @@ extension DeterministicScheduler {
   ) -> Task<Success, any Error> {
     let named = nameNextTask(name)
     defer { if named { nameOfNextTask = nil } }
+    if readsTaskStatus { return Task(name: name, priority: priority, operation: operation) }
     return Task(name: name, executorPreference: self, priority: priority) {
       self.currentTaskDidStart(name: name)
       defer { self.currentTaskWillComplete() }

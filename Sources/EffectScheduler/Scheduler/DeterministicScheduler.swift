@@ -84,6 +84,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var nameOfNextTask: String?
   /// The runtime ids of the tasks without an executor preference that this run took over.
   @exclusivity(unchecked) var ownedRuntimeIDs: [UInt64] = []
+  /// Whether this run reads its tasks' status, holding its unstructured tasks and giving those
+  /// without a preference the scheduler as one, and the tasks it holds; see ExecutorAdoption.swift.
+  @exclusivity(unchecked) var readsTaskStatus = false
+  @exclusivity(unchecked) var heldTasks: [HeldTask] = []
 
   // Virtual time; see DeterministicScheduler+VirtualTime.swift.
   @exclusivity(unchecked) var timers: [VirtualTimer] = []
@@ -222,7 +226,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
       }
     }
     admit(job, fromOutside: false, onMainActor: false)
-    if let runtimeID, let id = registry.id(forRuntimeID: runtimeID) { registry[id].prefersNoExecutor = true }
+    if let runtimeID, let id = registry.id(forRuntimeID: runtimeID), !registry[id].held { registry[id].prefersNoExecutor = true }
     return true
   }
 }
