@@ -64,8 +64,6 @@ struct PlainTaskHopTests {
     #expect(failure.summary.contains("deadlock"), "\(failure.summary)")
   }
 
-  /// The same program with the wait that cannot be lost: the waiter reads the flag on the
-  /// waiter's own actor.
   @Test("plain tasks and Task.effect tasks get the same number of schedules", arguments: [2, 3])
   func sameScheduleCounts(_ hops: Int) async throws {
     let program: (Spawn) -> @Sendable () async throws -> Void = { spawn in
@@ -88,5 +86,30 @@ struct PlainTaskHopTests {
     let plain = try await explore(.exhaustive, configuration: configuration, program(.plain))
     #expect(effect.exploredEverySchedule && plain.exploredEverySchedule)
     #expect(plain.schedules == effect.schedules)
+  }
+
+  @Test("main-actor tasks and tasks with async let children get the same schedules either way")
+  func sameCountsOnTheMainActorAndForChildren() async throws {
+    let program: (Spawn) -> @Sendable () async throws -> Void = { spawn in
+      {
+        let audit = Audit()
+        let onMain = spawn(name: "on main") { @MainActor in
+          await audit.add("main 1")
+          await audit.add("main 2")
+        }
+        let parent = spawn(name: "parent") {
+          async let first: Void = audit.add("child 1")
+          async let second: Void = audit.add("child 2")
+          _ = await (first, second)
+        }
+        await onMain.value
+        await parent.value
+      }
+    }
+    let configuration = ExploreConfiguration(progressInterval: nil)
+    let effect = try await explore(.exhaustive, configuration: configuration, program(.effect))
+    let plain = try await explore(.exhaustive, configuration: configuration, program(.plain))
+    #expect(effect.exploredEverySchedule && plain.exploredEverySchedule)
+    #expect(plain.schedules == effect.schedules, "Task.effect: \(effect.schedules), Task {}: \(plain.schedules)")
   }
 }
