@@ -9,7 +9,6 @@ final class Mailbox: Sendable {
     case running
     /// The program finished: late jobs run, serially, outside the scheduler's control.
     case finished
-    /// The run was stopped by a failure: late jobs are dropped, so a livelock cannot go on.
     /// The run was stopped by a failure: late jobs are dropped, so a livelock cannot go on, but
     /// for those of plain tasks the run adopted, which go to the global executor, as they would
     /// have without the run (see ExecutorAdoption.swift).
