@@ -50,7 +50,10 @@ struct TaskEffectTests {
       }
     }
     let error = try await #require(throws: SchedulerError.self) {
-      try await DeterministicScheduler.run(strategy: RootFirst(), configuration: SchedulerConfiguration(maxSteps: 20)) {
+      // Without fairness, which would let the task run once the root has yielded twice.
+      try await DeterministicScheduler.run(
+        strategy: RootFirst(), configuration: SchedulerConfiguration(maxSteps: 20, yieldsBeforeFairness: nil)
+      ) {
         let never = Task.effect(name: "never") {}
         while true { await Task.yield() }
         await never.value

@@ -114,13 +114,14 @@ struct TestFailureTests {
       }
       #expect(failure.problem == .unanswered(performed: #"Console.print("Hello")"#))
     }
-    // Tests running alongside may start a few threads of their own meanwhile.
+    // Tests running alongside may start threads of their own meanwhile (each exploration drives
+    // its runs on a thread of its own), a few dozen at most; a thread leaked a round would add 100.
     var after = ProcessThreads.count()
-    for _ in 0..<200 where after > before + 20 {
+    for _ in 0..<200 where after > before + 60 {
       try await Task.sleep(for: .milliseconds(10))
       after = ProcessThreads.count()
     }
-    #expect(after <= before + 20, "\(before) threads before, \(after) after")
+    #expect(after <= before + 60, "\(before) threads before, \(after) after")
   }
 
   @Test("a throwing effect still unanswered when the script ends gets the failure thrown into it")

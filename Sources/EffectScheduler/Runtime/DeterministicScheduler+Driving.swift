@@ -13,6 +13,11 @@ extension DeterministicScheduler {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
       if readyJobs.isEmpty {
+        if !heldBackYields.isEmpty {
+          // Time passes while a task spins; otherwise the spinning tasks go on.
+          if !timers.isEmpty, mailbox.expectedFromOutside == 0 { advanceClock() } else { releaseAllYields() }
+          continue
+        }
         if rootCompleted { return finish() }
         if let whenIdle, whenIdle() { continue }
         // Nothing is ready, so time moves on to the next wake-up, unless the test machinery has
@@ -61,6 +66,7 @@ extension DeterministicScheduler {
       if tracksStepStarts { stepStartedAt = .now }
       run(job, info)
       step += 1
+      if !heldBackYields.isEmpty { releaseYields(afterStepOf: info.owner) }
     }
   }
 
@@ -80,6 +86,7 @@ extension DeterministicScheduler {
     if actors.runningJob != nil, !fromOutside { noteWorkOnActor(admitting: task) }
     let scheduledBy = task == nil && !fromOutside ? runningTask ?? ownerOfLastJob : nil
     let info = ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor)
+    if resumingYields, !onMainActor, let task, holdBackYield(job, info, of: task) { return }
     // The main actor runs its jobs in the order they arrive, one at a time, like any serial
     // queue: only the oldest is a choice, and the others wait behind it.
     if onMainActor {
@@ -150,10 +157,12 @@ extension DeterministicScheduler {
   private func runTrampolines() {
     if trampolines.isEmpty { return }
     var next = 0
+    resumingYields = true
     while next < trampolines.count {
       trampolines[next].runSynchronously(on: executor)
       next += 1
     }
+    resumingYields = false
     trampolines.removeAll(keepingCapacity: true)
   }
 

@@ -88,6 +88,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// without a preference the scheduler as one, and the tasks it holds; see ExecutorAdoption.swift.
   @exclusivity(unchecked) var readsTaskStatus = false
   @exclusivity(unchecked) var heldTasks: [HeldTask] = []
+  /// Jobs of tasks that yielded, held back for fairness, and whether the trampolines of yields
+  /// are running; see FairYields.swift.
+  @exclusivity(unchecked) var heldBackYields: [HeldBackYield] = []
+  @exclusivity(unchecked) var resumingYields = false
 
   // Virtual time; see DeterministicScheduler+VirtualTime.swift.
   @exclusivity(unchecked) var timers: [VirtualTimer] = []
@@ -147,6 +151,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !waitingMainActorJobs.isEmpty { waitingMainActorJobs.removeAll(keepingCapacity: true) }
     mainActorJobIsReady = false
     trampolines.removeAll(keepingCapacity: true)
+    if !heldBackYields.isEmpty { heldBackYields.removeAll(keepingCapacity: true) }
     registry.removeAll()
     events.removeAll(keepingCapacity: true)
     choices.removeAll(keepingCapacity: true)

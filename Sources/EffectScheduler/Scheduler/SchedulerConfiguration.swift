@@ -31,11 +31,26 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   public var reportsDeadlocksAtOnce: Bool
   /// The most steps one run may take before it fails as a possible livelock.
   public var maxSteps: Int
+  /// How many of a task's `Task.yield()`s may be followed by that task running again before the
+  /// other tasks that were ready when it yielded; `nil` for no limit.
+  ///
+  /// Beyond it scheduling is fair, as in CHESS's fair stateless model checking: a task that
+  /// yields is not picked again while a task that was ready when it yielded, and has not run
+  /// since, is still ready. So a task spinning on `Task.yield()` until another sets a flag or
+  /// cancels it lets that task run, under every strategy, and an exhaustive search of it ends;
+  /// schedules that keep picking a yielding task over waiting ones are not explored past the
+  /// bound. When only yielding tasks are held back and a sleep is due, the virtual clock moves
+  /// on, as time passes while a task spins.
+  public var yieldsBeforeFairness: Int?
 
   /// Creates a configuration; the defaults suit unit tests.
-  public init(outsideWorldTimeout: Duration = .seconds(1), maxSteps: Int = 1_000_000, reportsDeadlocksAtOnce: Bool = true) {
+  public init(
+    outsideWorldTimeout: Duration = .seconds(1), maxSteps: Int = 1_000_000, reportsDeadlocksAtOnce: Bool = true,
+    yieldsBeforeFairness: Int? = 2
+  ) {
     self.outsideWorldTimeout = outsideWorldTimeout
     self.maxSteps = maxSteps
     self.reportsDeadlocksAtOnce = reportsDeadlocksAtOnce
+    self.yieldsBeforeFairness = yieldsBeforeFairness
   }
 }

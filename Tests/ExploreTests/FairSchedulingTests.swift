@@ -1,0 +1,82 @@
+import BugCatalogue
+import EffectScheduler
+import Explore
+import ExploreTesting
+import Testing
+
+/// A model whose loading a poller waits for.
+private actor Model {
+  private(set) var isLoaded = false
+  func load() { isLoaded = true }
+}
+
+/// A flag nobody ever sets.
+private actor NeverSet {
+  var isSet: Bool { false }
+}
+
+@Suite("Fair scheduling: tasks that spin on Task.yield()")
+struct FairSchedulingTests {
+  static let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil, schedules: 20_000))
+
+  /// A task spins until the root cancels it, after one yield of the root's own.
+  static func spinner(_ spawn: Spawn) -> @Sendable () async throws -> Void {
+    {
+      let spinning = spawn(name: "spinner") {
+        while !Task.isCancelled { await Task.yield() }
+      }
+      await Task.yield()
+      spinning.cancel()
+      await spinning.value
+    }
+  }
+
+  /// The root polls the model until a loader task has loaded it.
+  static func poller(_ spawn: Spawn) -> @Sendable () async throws -> Void {
+    {
+      let model = Model()
+      let loader = spawn(name: "loader") {
+        await Task.yield()
+        await model.load()
+      }
+      while await !model.isLoaded { await Task.yield() }
+      await loader.value
+    }
+  }
+
+  static let strategies: [ExplorationStrategy] = [
+    .exhaustive, .reduced(), .preemptionBounded(2), .random(schedules: 200), .pct(schedules: 200), .default,
+  ]
+
+  @Test("a spin loop ended by a cancel passes under every strategy, and the exhaustive search ends",
+    arguments: strategies, Spawn.allCases)
+  func spinnerPasses(_ strategy: ExplorationStrategy, spawn: Spawn) async throws {
+    let summary = try await explore(strategy, configuration: Self.configuration, Self.spinner(spawn))
+    #expect(summary.schedules > 0)
+    if strategy == .exhaustive || strategy == .reduced() { #expect(summary.exploredEverySchedule, "\(summary)") }
+  }
+
+  @Test("a poll loop waiting for another task passes under every strategy, and the exhaustive search ends",
+    arguments: strategies, Spawn.allCases)
+  func pollerPasses(_ strategy: ExplorationStrategy, spawn: Spawn) async throws {
+    let summary = try await explore(strategy, configuration: Self.configuration, Self.poller(spawn))
+    #expect(summary.schedules > 0)
+    if strategy == .exhaustive || strategy == .reduced() { #expect(summary.exploredEverySchedule, "\(summary)") }
+  }
+
+  @Test("two tasks that spin on a flag nobody sets are still a livelock, under every fair schedule")
+  func realLivelockIsReported() async throws {
+    var configuration = Self.configuration
+    configuration.scheduler.maxSteps = 2_000
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.exhaustive, configuration: configuration) {
+        let flag = NeverSet()
+        let first = Task.effect(name: "first") { while await !flag.isSet { await Task.yield() } }
+        let second = Task.effect(name: "second") { while await !flag.isSet { await Task.yield() } }
+        await first.value
+        await second.value
+      }
+    }
+    #expect(failure.summary.contains("livelock"), "\(failure.summary)")
+  }
+}
