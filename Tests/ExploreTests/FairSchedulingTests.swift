@@ -78,5 +78,6 @@ struct FairSchedulingTests {
       }
     }
     #expect(failure.summary.contains("livelock"), "\(failure.summary)")
+    #expect(failure.summary.contains("these tasks kept running: #1 first, #2 second"), "\(failure.summary)")
   }
 }

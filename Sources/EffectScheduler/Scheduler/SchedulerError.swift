@@ -44,11 +44,24 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
         + BlockedTask.list(blocked)
     case .stepLimitExceeded(let limit):
       return "possible livelock: the run took more than \(limit) steps (raise SchedulerConfiguration.maxSteps if the program really needs more)"
+        + livelockedTasks
     case .diverged(let divergence):
       return divergence.description
     case .strategyFailed(let message):
       return "the scheduling strategy failed: \(message)"
     }
+  }
+
+  /// The tasks that kept running over the last steps of a run that took too many, as a sentence.
+  private var livelockedTasks: String {
+    let lastSteps = trace.steps - Self.shownSteps
+    var running: [TaskID] = []
+    for event in trace.events where event.step >= lastSteps && (event.kind == .started || event.kind == .resumed) {
+      if let task = event.task, !running.contains(task) { running.append(task) }
+    }
+    let names = running.compactMap { id in trace.tasks.first { $0.id == id }?.description }
+    guard !names.isEmpty else { return "" }
+    return ". Over its last \(Self.shownSteps) steps these tasks kept running: " + names.joined(separator: ", ")
   }
 
   /// How many steps of the trace, and characters of the schedule, ``description`` shows at most,
