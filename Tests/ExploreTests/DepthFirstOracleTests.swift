@@ -40,6 +40,19 @@ struct DepthFirstOracleTests {
     #expect(divergence.step == 1)
     #expect(divergence.expected == .task(TaskID(4)))
     #expect(divergence.ready == changed[1])
+    #expect(divergence.readyBefore == first[1])
+  }
+
+  @Test("a divergence whose ready jobs differ only in where they came from says so, never naming alike lists")
+  func divergenceMessageTellsTheListsApart() throws {
+    var oracle = DepthFirstOracle()
+    let first = [[ReadyJob(task: TaskID(2)), ReadyJob(task: TaskID(4))], [ReadyJob(task: TaskID(3))]]
+    try Self.begin(&oracle)
+    _ = try Self.run(&oracle, offering: first)
+    try Self.begin(&oracle)
+    let changed = [[ReadyJob(task: TaskID(2), arrivedFromOutside: true), ReadyJob(task: TaskID(4))], first[1]]
+    let divergence = try #require(throws: ReplayDivergence.self) { try Self.run(&oracle, offering: changed) }
+    #expect(divergence.description.contains("(then #2, #4; now #2 from outside, #4)"), "\(divergence)")
   }
 
   @Test("after a branch is left behind, the branch taken in its place is checked against its own ready jobs")

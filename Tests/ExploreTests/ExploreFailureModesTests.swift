@@ -20,6 +20,7 @@ struct ExploreFailureModesTests {
       }
     }
     #expect(failure.summary.contains("nondeterminism"))
+    #expect(failure.scheduleNumber == 1)
   }
 
   @Test("a run past the step cap fails as a possible livelock, with its trace")

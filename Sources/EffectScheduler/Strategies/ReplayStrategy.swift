@@ -52,17 +52,25 @@ public struct ReplayDivergence: Error, Hashable, Sendable, CustomStringConvertib
   public var expected: ScheduleChoice?
   /// The jobs that were ready at that step; empty when the run had already finished.
   public var ready: [ReadyJob]
+  /// The jobs an earlier run with the same choices had ready at that step, when the divergence
+  /// is that they differ, though the expected one may still be among them.
+  public var readyBefore: [ReadyJob]?
 
   /// Creates a divergence report.
-  public init(step: Int, expected: ScheduleChoice?, ready: [ReadyJob]) {
+  public init(step: Int, expected: ScheduleChoice?, ready: [ReadyJob], readyBefore: [ReadyJob]? = nil) {
     self.step = step
     self.expected = expected
     self.ready = ready
+    self.readyBefore = readyBefore
   }
 
   /// A sentence saying where and how the run diverged.
   public var description: String {
     let readyList = ready.map(\.description).joined(separator: ", ")
+    if let readyBefore, let expected {
+      let before = readyBefore.map(\.description).joined(separator: ", ")
+      return "the replay diverged at step \(step): the same choices led to other ready jobs than in an earlier run (then \(before); now \(readyList)), where the schedule picks \(expected.label)"
+    }
     switch (expected, ready.isEmpty) {
     case (nil, _):
       return "the replay diverged at step \(step): the schedule has ended, but the program still has jobs to run (ready: \(readyList))"

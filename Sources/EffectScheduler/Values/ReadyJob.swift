@@ -31,8 +31,11 @@ public struct ReadyJob: Hashable, Sendable, CustomStringConvertible {
   /// among the tasks an actor's job ran.
   public var owner: TaskID? { task ?? scheduledBy }
 
-  /// `#3` for a task's job, `actor(#2)` for an actor's job scheduled by task #2.
+  /// `#3` for a task's job, `actor(#2)` for an actor's job scheduled by task #2, followed by
+  /// ` on the main actor` or ` from outside` where that holds, so that two jobs that differ are
+  /// never described alike.
   public var description: String {
-    task.map(\.description) ?? "actor" + (scheduledBy.map { "(\($0))" } ?? "")
+    (task.map(\.description) ?? "actor" + (scheduledBy.map { "(\($0))" } ?? ""))
+      + (isOnMainActor ? " on the main actor" : "") + (arrivedFromOutside ? " from outside" : "")
   }
 }

@@ -153,8 +153,9 @@ struct DepthFirstOracle: ExplorationOracle {
       // deterministic and the search would miss or repeat schedules.
       let branch = path[step]
       guard branch.preemptionsBefore == preemptions.count, readyJobs(of: branch, are: ready) else {
-        let expected = ScheduleChoice(picking: readyJobs[branch.readyStart + branch.chosen], at: branch.chosen)
-        throw ReplayDivergence(step: step, expected: expected, ready: ready)
+        let before = Array(readyJobs[branch.readyStart..<branch.readyStart + branch.readyCount])
+        let expected = ScheduleChoice(picking: before[branch.chosen], at: branch.chosen)
+        throw ReplayDivergence(step: step, expected: expected, ready: ready, readyBefore: before)
       }
       position = branch.chosen
     } else {

@@ -248,7 +248,7 @@ final class Explorer {
       summary: "nondeterminism: running the same schedule twice gave different traces"
         + (step.map { ", first at step \($0)" } ?? "")
         + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs).",
-      location: location, strategy: "determinism check", schedule: first.schedule, trace: second.trace)
+      location: location, strategy: "determinism check", scheduleNumber: runs + 1, schedule: first.schedule, trace: second.trace)
   }
 
   /// Runs the first-in-first-out schedule to learn how many steps a run takes, for PCT's change

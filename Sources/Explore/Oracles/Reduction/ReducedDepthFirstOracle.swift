@@ -81,7 +81,8 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     // deterministic and the search would miss or repeat schedules.
     guard path[step].ready == ready else {
       let node = path[step]
-      throw ReplayDivergence(step: step, expected: ScheduleChoice(picking: node.ready[node.chosen], at: node.chosen), ready: ready)
+      throw ReplayDivergence(
+        step: step, expected: ScheduleChoice(picking: node.ready[node.chosen], at: node.chosen), ready: ready, readyBefore: node.ready)
     }
     return path[step].chosen
   }
