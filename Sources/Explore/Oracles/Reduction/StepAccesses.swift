@@ -59,11 +59,17 @@ struct StepAccesses {
   /// Works out the steps of a run from the ready jobs of each of its choices, the positions
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
   /// early. `leftWaiting` says whether the run ended stuck, with tasks still waiting.
+  ///
+  /// A step that fired a timer while jobs were ready (``ReadyJob/timer``, offered last) is a
+  /// thread of its own that touches everything: the clock it moved is read by every step after
+  /// it. It is not a barrier as the clock's moves when nothing is ready are, and the choice to
+  /// fire at an earlier choice point, where it was offered, counts as the option that starts it.
   init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
     let steps = chosen.count
     guard ready.count == steps, trace.steps >= steps else { return nil }
-    clockSteps = trace.clockAdvances.map(\.step).filter { $0 > 0 && $0 < steps }
-    guard let jobs = Self.followJobs(ready: ready, chosen: chosen, clockSteps: Set(clockSteps)) else { return nil }
+    let timerSteps = Set((0..<steps).filter { ready[$0].indices.contains(chosen[$0]) && ready[$0][chosen[$0]].firesTimer })
+    clockSteps = trace.clockAdvances.map(\.step).filter { $0 > 0 && $0 < steps && !timerSteps.contains($0) }
+    guard let jobs = Self.followJobs(ready: ready, chosen: chosen, timerSteps: timerSteps, clockSteps: Set(clockSteps)) else { return nil }
     runsAt = jobs.runsAt
     enabledBy = jobs.enabledBy
     let executed = Self.executedEvents(trace, steps: steps)
@@ -74,8 +80,8 @@ struct StepAccesses {
       return .actor(actor)
     }
     objects = Array(repeating: [], count: steps)
-    // A job from outside may have touched anything.
-    touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside }
+    // A job from outside may have touched anything, and so may a timer fired early.
+    touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside || timerSteps.contains($0) }
     outsideActors = (0..<steps).map { step in
       guard case .task = threads[step] else { return false }
       return !ready[step][chosen[step]].isOnMainActor
@@ -97,8 +103,13 @@ struct StepAccesses {
   }
 
   /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
-  /// it less the job picked, plus jobs added at the end.
-  private static func followJobs(ready: [[ReadyJob]], chosen: [Int], clockSteps: Set<Int>) -> (runsAt: [[Int?]], enabledBy: [Int?])? {
+  /// it less the job picked, plus jobs added at the end. The choice to fire a timer, offered
+  /// last, is not a job: a step that took it leaves the jobs as they were, and at each choice
+  /// point where it was offered it runs at the next step that fired a timer.
+  private static func followJobs(
+    ready offered: [[ReadyJob]], chosen: [Int], timerSteps: Set<Int>, clockSteps: Set<Int>
+  ) -> (runsAt: [[Int?]], enabledBy: [Int?])? {
+    let ready = offered.map { $0.last?.firesTimer == true ? Array($0.dropLast()) : $0 }
     var runsAt: [[Int?]] = []
     var enabledBy: [Int?] = Array(repeating: nil, count: chosen.count)
     // Job numbers by ready position, and for each job number where it came from and where it ran.
@@ -107,22 +118,30 @@ struct StepAccesses {
     var ranAt: [Int?] = Array(repeating: nil, count: current.count)
     var numbersByStep: [[Int]] = []
     for step in chosen.indices {
-      guard ready[step].count == current.count, ready[step].indices.contains(chosen[step]) else { return nil }
+      let firesTimer = timerSteps.contains(step)
+      guard ready[step].count == current.count, firesTimer || ready[step].indices.contains(chosen[step]) else { return nil }
       numbersByStep.append(current)
-      let job = current.remove(at: chosen[step])
-      ranAt[job] = step
-      enabledBy[step] = madeReadyBy[job]
+      if !firesTimer {
+        let job = current.remove(at: chosen[step])
+        ranAt[job] = step
+        enabledBy[step] = madeReadyBy[job]
+      }
       guard step + 1 < chosen.count else { break }
       let next = ready[step + 1]
-      guard next.count >= current.count, Array(ready[step].enumerated().filter { $0.offset != chosen[step] }.map(\.element)) == Array(next.prefix(current.count))
-      else { return nil }
+      let left = firesTimer ? ready[step] : ready[step].enumerated().filter { $0.offset != chosen[step] }.map(\.element)
+      guard next.count >= current.count, left == Array(next.prefix(current.count)) else { return nil }
       for _ in current.count..<next.count {
         current.append(madeReadyBy.count)
         madeReadyBy.append(clockSteps.contains(step + 1) ? nil : step)
         ranAt.append(nil)
       }
     }
-    for numbers in numbersByStep { runsAt.append(numbers.map { ranAt[$0] }) }
+    let firings = timerSteps.sorted()
+    for (step, numbers) in numbersByStep.enumerated() {
+      var runs = numbers.map { ranAt[$0] }
+      if offered[step].last?.firesTimer == true { runs.append(firings.first { $0 >= step }) }
+      runsAt.append(runs)
+    }
     return (runsAt, enabledBy)
   }
 
