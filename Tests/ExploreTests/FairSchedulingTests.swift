@@ -48,20 +48,28 @@ struct FairSchedulingTests {
     .exhaustive, .reduced(), .preemptionBounded(2), .random(schedules: 200), .pct(schedules: 200), .default,
   ]
 
-  @Test("a spin loop ended by a cancel passes under every strategy, and the exhaustive search ends",
-    arguments: strategies, Spawn.allCases)
-  func spinnerPasses(_ strategy: ExplorationStrategy, spawn: Spawn) async throws {
-    let summary = try await explore(strategy, configuration: Self.configuration, Self.spinner(spawn))
-    #expect(summary.schedules > 0)
-    if strategy == .exhaustive || strategy == .reduced() { #expect(summary.exploredEverySchedule, "\(summary)") }
+  /// A spin loop ended by a cancel, and a poll loop waiting for another task.
+  enum Loop: String, CaseIterable, CustomStringConvertible {
+    case spinner, poller
+
+    var description: String { rawValue }
+
+    func program(_ spawn: Spawn) -> @Sendable () async throws -> Void {
+      switch self {
+      case .spinner: FairSchedulingTests.spinner(spawn)
+      case .poller: FairSchedulingTests.poller(spawn)
+      }
+    }
   }
 
-  @Test("a poll loop waiting for another task passes under every strategy, and the exhaustive search ends",
-    arguments: strategies, Spawn.allCases)
-  func pollerPasses(_ strategy: ExplorationStrategy, spawn: Spawn) async throws {
-    let summary = try await explore(strategy, configuration: Self.configuration, Self.poller(spawn))
-    #expect(summary.schedules > 0)
-    if strategy == .exhaustive || strategy == .reduced() { #expect(summary.exploredEverySchedule, "\(summary)") }
+  @Test("spin and poll loops pass under every strategy, with either spawn kind, and exhaustive searches end",
+    arguments: Loop.allCases, strategies)
+  func loopsPass(_ loop: Loop, strategy: ExplorationStrategy) async throws {
+    for spawn in Spawn.allCases {
+      let summary = try await explore(strategy, configuration: Self.configuration, loop.program(spawn))
+      #expect(summary.schedules > 0)
+      if strategy == .exhaustive || strategy == .reduced() { #expect(summary.exploredEverySchedule, "\(spawn): \(summary)") }
+    }
   }
 
   @Test("two tasks that spin on a flag nobody sets are still a livelock, under every fair schedule")

@@ -81,11 +81,20 @@ struct PlainTaskHopTests {
         await second.value
       }
     }
-    let configuration = ExploreConfiguration(progressInterval: nil)
+    try await Self.expectSameSchedules(program)
+  }
+
+  /// Expects an exhaustive search of `program` to run as many schedules, all of them, whether it
+  /// spawns with `Task.effect` or with plain `Task {}`.
+  static func expectSameSchedules(
+    _ program: (Spawn) -> @Sendable () async throws -> Void,
+    configuration: ExploreConfiguration = ExploreConfiguration(progressInterval: nil),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
     let effect = try await explore(.exhaustive, configuration: configuration, program(.effect))
     let plain = try await explore(.exhaustive, configuration: configuration, program(.plain))
-    #expect(effect.exploredEverySchedule && plain.exploredEverySchedule)
-    #expect(plain.schedules == effect.schedules)
+    #expect(effect.exploredEverySchedule && plain.exploredEverySchedule, sourceLocation: sourceLocation)
+    #expect(plain.schedules == effect.schedules, "Task.effect: \(effect.schedules), Task {}: \(plain.schedules)", sourceLocation: sourceLocation)
   }
 
   @Test("main-actor tasks and tasks with async let children get the same schedules either way")
@@ -106,10 +115,6 @@ struct PlainTaskHopTests {
         await parent.value
       }
     }
-    let configuration = ExploreConfiguration(progressInterval: nil)
-    let effect = try await explore(.exhaustive, configuration: configuration, program(.effect))
-    let plain = try await explore(.exhaustive, configuration: configuration, program(.plain))
-    #expect(effect.exploredEverySchedule && plain.exploredEverySchedule)
-    #expect(plain.schedules == effect.schedules, "Task.effect: \(effect.schedules), Task {}: \(plain.schedules)")
+    try await Self.expectSameSchedules(program)
   }
 }

@@ -41,7 +41,7 @@ private func cancelWhileResultArrives(displayChecksCancellation: Bool) async thr
 
 @Suite("AsyncStream.effect under explore")
 struct StreamDeliveryTests {
-  @Test("exhaustive search finds the result delivered after the user cancelled, with the delivery in the trace")
+  @Test("exhaustive search finds the result delivered after the user cancelled")
   func findsLateDelivery() async throws {
     let failure = try await #require(throws: ExplorationFailure.self) {
       try await explore(.exhaustive, configuration: ExploreConfiguration(progressInterval: nil)) {
@@ -50,9 +50,7 @@ struct StreamDeliveryTests {
     }
     #expect(failure.summary.contains(#"the screen shows ["cancelled", "3 hits"]"#))
     let trace = try #require(failure.trace)
-    #expect(trace.notes.map(\.text) == [#"results ← "3 hits""#])
-    #expect(trace.tasks.contains { $0.name == "results" })
-    #expect(failure.description.contains(#"results ← "3 hits""#))
+    #expect(trace.tasks.map(\.name) == ["root", "display", "search", "user"])
   }
 
   @Test("the fixed display passes every schedule, which deliver the result before and after the user's step")

@@ -1,9 +1,8 @@
 import EffectScheduler
 
 extension AsyncStream where Element: Sendable {
-  /// Creates a stream exactly as `AsyncStream(_:bufferingPolicy:_:)` does, except that under a
-  /// ``DeterministicScheduler`` every element the stream delivers is a step of the scheduler, noted
-  /// in the trace under `name`, and under `withTestHandler` the script can take the elements over.
+  /// Creates a stream exactly as `AsyncStream(_:bufferingPolicy:_:)` does, except that under
+  /// `withTestHandler(streamHandling: .expect)` the script takes its elements over.
   ///
   /// ```swift
   /// let ticks = AsyncStream.effect("ticks", of: Int.self) { continuation in
@@ -13,17 +12,16 @@ extension AsyncStream where Element: Sendable {
   /// for await tick in ticks { print(tick) }
   /// ```
   ///
-  /// With no scheduler active it is a plain `AsyncStream`, at the cost of one task-local read. Under
-  /// a scheduler the continuation `build` receives feeds a task named `name`, which moves each
-  /// element to the stream returned, one step an element or a batch: the step shows as
-  /// `ticks ← 3` in ``Trace/table``, and a consumer waiting for the element becomes ready then, so
-  /// `explore` orders its delivery against the program's other steps. The buffering policy drops
-  /// elements where they wait for the consumer, so `yield` always reports an element enqueued.
-  /// A producer that never finishes and a consumer that never stops leave that task waiting,
-  /// listed in ``Execution/unfinishedTasks``.
+  /// With no scheduler active, and under a scheduler with no script taking its elements, it is a
+  /// plain `AsyncStream`, at the cost of one task-local read, with the same semantics: the
+  /// buffering policy applies when the producer yields and answers its `yield`, a consumer
+  /// waiting for an element becomes ready when it is yielded (the explorer orders that against
+  /// the program's other steps like any other wake-up), and `onTermination` runs when the consumer
+  /// is cancelled or goes away, before its loop ends.
   ///
-  /// Under `withTestHandler(streamHandling: .expect)` each element goes to the script instead:
-  /// see ``TestHandler/expectElement(of:as:fileID:filePath:line:column:)``.
+  /// Under `withTestHandler(streamHandling: .expect)` each element goes to the script instead,
+  /// through a task named `name` whose steps are noted in the trace (`ticks ← 3`): see
+  /// ``TestHandler/expectElement(of:as:fileID:filePath:line:column:)``.
   @inlinable
   public static func effect(
     _ name: String, of elementType: Element.Type = Element.self,
@@ -39,8 +37,8 @@ extension AsyncStream where Element: Sendable {
   }
 
   /// Creates a stream and its continuation exactly as `AsyncStream.makeStream(of:bufferingPolicy:)`
-  /// does, except that under a ``DeterministicScheduler`` each element's delivery is a step named
-  /// by `name`, as with ``effect(_:of:bufferingPolicy:_:)``.
+  /// does, except that under `withTestHandler(streamHandling: .expect)` the script takes its
+  /// elements over, as with ``effect(_:of:bufferingPolicy:_:)``.
   ///
   /// ```swift
   /// let (ticks, continuation) = AsyncStream.makeEffectStream("ticks", of: Int.self)
@@ -62,11 +60,16 @@ extension AsyncStream where Element: Sendable {
   }
 
   /// The stream and continuation of ``makeEffectStream(_:of:bufferingPolicy:)`` under a scheduler:
-  /// the continuation feeds a source that the stream's delivery task reads.
+  /// the plain ones, or, when a script takes the elements over, a continuation that feeds a source
+  /// which the stream's delivery task reads.
   @usableFromInline
   static func controlled(
     _ name: String, bufferingPolicy limit: Continuation.BufferingPolicy, on scheduler: DeterministicScheduler
   ) -> (stream: AsyncStream<Element>, continuation: Continuation) {
+    // With no script to take its elements over, it is the plain stream: its buffering policy
+    // applies when the producer yields, a waiting consumer becomes ready when an element is
+    // yielded, and `onTermination` runs when the consumer is cancelled or goes away.
+    guard StreamDelivery.scriptTakesElements(on: scheduler) else { return makeStream(of: Element.self, bufferingPolicy: limit) }
     // Unbounded, since the delivery task empties it as soon as it runs.
     let (source, input) = makeStream(of: Element.self)
     let (stream, output) = makeStream(of: Element.self, bufferingPolicy: limit)

@@ -2,9 +2,8 @@ import EffectScheduler
 
 extension AsyncThrowingStream where Element: Sendable, Failure == any Error {
   /// Creates a throwing stream exactly as `AsyncThrowingStream(_:bufferingPolicy:_:)` does,
-  /// except that under a ``DeterministicScheduler`` every element the stream delivers is a step of
-  /// the scheduler, noted in the trace under `name`, and under `withTestHandler` the script can
-  /// take the elements over, as with `AsyncStream.effect(_:of:bufferingPolicy:_:)`.
+  /// except that under `withTestHandler(streamHandling: .expect)` the script takes its elements
+  /// over, as with `AsyncStream.effect(_:of:bufferingPolicy:_:)`; otherwise it is a plain stream.
   ///
   /// ```swift
   /// let lines = AsyncThrowingStream.effect("lines", of: String.self) { continuation in
@@ -30,8 +29,8 @@ extension AsyncThrowingStream where Element: Sendable, Failure == any Error {
   }
 
   /// Creates a throwing stream and its continuation exactly as
-  /// `AsyncThrowingStream.makeStream(of:throwing:bufferingPolicy:)` does, except that under a
-  /// ``DeterministicScheduler`` each element's delivery is a step named by `name`.
+  /// `AsyncThrowingStream.makeStream(of:throwing:bufferingPolicy:)` does, except that under
+  /// `withTestHandler(streamHandling: .expect)` the script takes its elements over.
   ///
   /// ```swift
   /// let (lines, continuation) = AsyncThrowingStream.makeEffectStream("lines", of: String.self)
@@ -57,6 +56,10 @@ extension AsyncThrowingStream where Element: Sendable, Failure == any Error {
   static func controlled(
     _ name: String, bufferingPolicy limit: Continuation.BufferingPolicy, on scheduler: DeterministicScheduler
   ) -> (stream: AsyncThrowingStream<Element, any Error>, continuation: Continuation) {
+    // With no script to take its elements over, it is the plain stream: its buffering policy
+    // applies when the producer yields, a waiting consumer becomes ready when an element is
+    // yielded, and `onTermination` runs when the consumer is cancelled or goes away.
+    guard StreamDelivery.scriptTakesElements(on: scheduler) else { return makeStream(of: Element.self, bufferingPolicy: limit) }
     // Unbounded, since the delivery task empties it as soon as it runs.
     let (source, input) = makeStream(of: Element.self)
     let (stream, output) = makeStream(of: Element.self, bufferingPolicy: limit)

@@ -9,6 +9,13 @@ import EffectScheduler
 /// ready, or, when the test script expects the stream's elements, handed to the script. Being a
 /// task of the scheduler, its steps interleave with everything else the program does.
 enum StreamDelivery {
+  /// Whether a test script in scope takes the elements of streams made now over
+  /// (`streamHandling: .expect`): only then do they pass through a delivery task. Otherwise the
+  /// stream is a plain one.
+  static func scriptTakesElements(on scheduler: DeterministicScheduler) -> Bool {
+    EffectScope.current.script(controlling: scheduler)?.streamHandling == .expect
+  }
+
   /// Starts the task for the stream named `name`, reading `source` and delivering to `outlet`,
   /// and returns it; cancelling it stops the delivery and ends the source.
   static func start<Source: AsyncSequence & Sendable>(

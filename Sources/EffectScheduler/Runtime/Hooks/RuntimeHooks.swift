@@ -28,9 +28,27 @@ enum RuntimeHooks {
   /// on after one atomic load.
   static let runsUnderWay = Atomic<Int>(0)
 
-  /// The hooks that were installed before ours, called for everything ours pass on.
-  nonisolated(unsafe) private static var previousEnqueueGlobal: EnqueueGlobalHook?
+  /// The enqueue hook that was installed before ours, called for everything ours passes on, as
+  /// the bits of its function pointer (`0` for none): a run may change it while other threads call
+  /// the hook (see ``claimEnqueueGlobalHook()``).
+  private static let previousEnqueueGlobal = Atomic<UInt>(0)
   nonisolated(unsafe) private static var previousGetMainExecutor: GetMainExecutorHook?
+  /// Serializes ``claimEnqueueGlobalHook()``.
+  private static let claiming = Mutex(())
+  /// Where the runtime keeps its enqueue hook, if it has one.
+  nonisolated(unsafe) private static var enqueueGlobalHookSlot: UnsafeMutablePointer<EnqueueGlobalHook?>?
+
+  /// Routes a job bound for the global executor: to the scheduler that owns it, or on to the hook
+  /// installed before, or the runtime's own enqueue.
+  private static let enqueueGlobal: EnqueueGlobalHook = { job, original in
+    if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, RuntimeHooks.route(job) { return }
+    let previous = RuntimeHooks.previousEnqueueGlobal.load(ordering: .acquiring)
+    if previous != 0 {
+      unsafeBitCast(previous, to: EnqueueGlobalHook.self)(job, original)
+    } else {
+      original(job)
+    }
+  }
 
   /// Installs the routing of global jobs and the main-executor hook the first time it is read;
   /// later reads do nothing. Global jobs are routed by the default executor's redirect where the
@@ -44,13 +62,9 @@ enum RuntimeHooks {
       }
     #endif
     guard let handle = dlopen(nil, RTLD_NOW) else { return }
-    if !redirectsDefaultExecutor, let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") {
-      let hook = symbol.assumingMemoryBound(to: EnqueueGlobalHook?.self)
-      previousEnqueueGlobal = hook.pointee
-      hook.pointee = { job, original in
-        if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, RuntimeHooks.route(job) { return }
-        if let previous = RuntimeHooks.previousEnqueueGlobal { previous(job, original) } else { original(job) }
-      }
+    if let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") {
+      enqueueGlobalHookSlot = symbol.assumingMemoryBound(to: EnqueueGlobalHook?.self)
+      if !redirectsDefaultExecutor { claimEnqueueGlobalHook(evenIfUnset: true) }
     }
     if let symbol = dlsym(handle, "swift_task_getMainExecutor_hook") {
       let hook = symbol.assumingMemoryBound(to: GetMainExecutorHook?.self)
@@ -64,6 +78,29 @@ enum RuntimeHooks {
       }
     }
   }()
+
+  /// Puts the enqueue hook in front of one another library installed after it, chaining to that
+  /// one, as every run does when it starts: swift-concurrency-extras' `withMainSerialExecutor`,
+  /// say, sets the hook to its own for the length of a test without chaining, and the runtime then
+  /// hands the hook, not the default executor, every job bound for the global executor, the run's
+  /// plain tasks among them. When that library puts back what it found, the hook in front goes
+  /// with it, and the default executor's router routes as before. With `evenIfUnset` it installs
+  /// the hook where none is set, as on toolchains without the router.
+  static func claimEnqueueGlobalHook(evenIfUnset: Bool = false) {
+    guard let slot = enqueueGlobalHookSlot else { return }
+    let ours = unsafeBitCast(enqueueGlobal, to: UInt.self)
+    func needsClaim() -> UInt? {
+      let current = slot.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
+      return current != ours && (current != 0 || evenIfUnset) ? current : nil
+    }
+    // Every run looks, so the look takes no lock: the runtime reads the hook the same way.
+    guard needsClaim() != nil else { return }
+    claiming.withLock { _ in
+      guard let current = needsClaim() else { return }
+      previousEnqueueGlobal.store(current, ordering: .releasing)
+      slot.pointee = enqueueGlobal
+    }
+  }
 
   /// Hands a job bound for the global executor to the scheduler that owns it: the one driving
   /// this thread, or the one whose task it is. Returns whether a scheduler took it.
