@@ -60,16 +60,14 @@ struct StepAccesses {
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
   /// early. `leftWaiting` says whether the run ended stuck, with tasks still waiting.
   ///
-  /// A step that fired a timer while jobs were ready (``ReadyJob/timer``, offered last) is a
-  /// thread of its own that touches everything: the clock it moved is read by every step after
-  /// it. It is not a barrier as the clock's moves when nothing is ready are, and the choice to
-  /// fire at an earlier choice point, where it was offered, counts as the option that starts it.
+  /// A run where a timer could fire while jobs were ready (``ReadyJob/timer``) is not modelled:
+  /// which timer fires depends on the order of the sleeps before, which no step's footprint
+  /// tells, so every option of such a run is tried.
   init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
     let steps = chosen.count
-    guard ready.count == steps, trace.steps >= steps else { return nil }
-    let timerSteps = Set((0..<steps).filter { ready[$0].indices.contains(chosen[$0]) && ready[$0][chosen[$0]].firesTimer })
-    clockSteps = trace.clockAdvances.map(\.step).filter { $0 > 0 && $0 < steps && !timerSteps.contains($0) }
-    guard let jobs = Self.followJobs(ready: ready, chosen: chosen, timerSteps: timerSteps, clockSteps: Set(clockSteps)) else { return nil }
+    guard ready.count == steps, trace.steps >= steps, !ready.contains(where: { $0.last?.firesTimer == true }) else { return nil }
+    clockSteps = trace.clockAdvances.map(\.step).filter { $0 > 0 && $0 < steps }
+    guard let jobs = Self.followJobs(ready: ready, chosen: chosen, clockSteps: Set(clockSteps)) else { return nil }
     runsAt = jobs.runsAt
     enabledBy = jobs.enabledBy
     let executed = Self.executedEvents(trace, steps: steps)
@@ -80,8 +78,8 @@ struct StepAccesses {
       return .actor(actor)
     }
     objects = Array(repeating: [], count: steps)
-    // A job from outside may have touched anything, and so may a timer fired early.
-    touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside || timerSteps.contains($0) }
+    // A job from outside may have touched anything.
+    touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside }
     outsideActors = (0..<steps).map { step in
       guard case .task = threads[step] else { return false }
       return !ready[step][chosen[step]].isOnMainActor
@@ -103,13 +101,8 @@ struct StepAccesses {
   }
 
   /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
-  /// it less the job picked, plus jobs added at the end. The choice to fire a timer, offered
-  /// last, is not a job: a step that took it leaves the jobs as they were, and at each choice
-  /// point where it was offered it runs at the next step that fired a timer.
-  private static func followJobs(
-    ready offered: [[ReadyJob]], chosen: [Int], timerSteps: Set<Int>, clockSteps: Set<Int>
-  ) -> (runsAt: [[Int?]], enabledBy: [Int?])? {
-    let ready = offered.map { $0.last?.firesTimer == true ? Array($0.dropLast()) : $0 }
+  /// it less the job picked, plus jobs added at the end.
+  private static func followJobs(ready: [[ReadyJob]], chosen: [Int], clockSteps: Set<Int>) -> (runsAt: [[Int?]], enabledBy: [Int?])? {
     var runsAt: [[Int?]] = []
     var enabledBy: [Int?] = Array(repeating: nil, count: chosen.count)
     // Job numbers by ready position, and for each job number where it came from and where it ran.
@@ -118,30 +111,22 @@ struct StepAccesses {
     var ranAt: [Int?] = Array(repeating: nil, count: current.count)
     var numbersByStep: [[Int]] = []
     for step in chosen.indices {
-      let firesTimer = timerSteps.contains(step)
-      guard ready[step].count == current.count, firesTimer || ready[step].indices.contains(chosen[step]) else { return nil }
+      guard ready[step].count == current.count, ready[step].indices.contains(chosen[step]) else { return nil }
       numbersByStep.append(current)
-      if !firesTimer {
-        let job = current.remove(at: chosen[step])
-        ranAt[job] = step
-        enabledBy[step] = madeReadyBy[job]
-      }
+      let job = current.remove(at: chosen[step])
+      ranAt[job] = step
+      enabledBy[step] = madeReadyBy[job]
       guard step + 1 < chosen.count else { break }
       let next = ready[step + 1]
-      let left = firesTimer ? ready[step] : ready[step].enumerated().filter { $0.offset != chosen[step] }.map(\.element)
-      guard next.count >= current.count, left == Array(next.prefix(current.count)) else { return nil }
+      guard next.count >= current.count, Array(ready[step].enumerated().filter { $0.offset != chosen[step] }.map(\.element)) == Array(next.prefix(current.count))
+      else { return nil }
       for _ in current.count..<next.count {
         current.append(madeReadyBy.count)
         madeReadyBy.append(clockSteps.contains(step + 1) ? nil : step)
         ranAt.append(nil)
       }
     }
-    let firings = timerSteps.sorted()
-    for (step, numbers) in numbersByStep.enumerated() {
-      var runs = numbers.map { ranAt[$0] }
-      if offered[step].last?.firesTimer == true { runs.append(firings.first { $0 >= step }) }
-      runsAt.append(runs)
-    }
+    for numbers in numbersByStep { runsAt.append(numbers.map { ranAt[$0] }) }
     return (runsAt, enabledBy)
   }
 
