@@ -49,15 +49,22 @@ extension DeterministicScheduler {
         return abandon(.stepLimitExceeded(limit: configuration.maxSteps))
       }
       let position: Int
+      let offersTimer = offersEarlyTimer
+      if offersTimer { readyInfo.append(.timer) }
       do {
         position = try nextJob(readyInfo, step)
+        if offersTimer { readyInfo.removeLast() }
       } catch let divergence as ReplayDivergence {
         return abandon(.diverged(divergence))
       } catch {
         return abandon(.strategyFailed(String(describing: error)))
       }
+      if offersTimer, position == readyJobs.count {
+        fireTimerEarly()
+        continue
+      }
       guard readyJobs.indices.contains(position) else {
-        return abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count) ready jobs"))
+        return abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count + (offersTimer ? 1 : 0)) ready jobs"))
       }
       let job = readyJobs.remove(at: position)
       let info = readyInfo.remove(at: position)

@@ -98,6 +98,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var timerSequence = 0
   @exclusivity(unchecked) var virtualNow = Duration.zero
   @exclusivity(unchecked) var clockAdvances: [ClockAdvance] = []
+  /// How many timers the run fired while jobs were ready.
+  @exclusivity(unchecked) var earlyFirings = 0
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
@@ -166,6 +168,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
     timerSequence = 0
     virtualNow = .zero
+    earlyFirings = 0
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }

@@ -42,15 +42,33 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// bound. When only yielding tasks are held back and a sleep is due, the virtual clock moves
   /// on, as time passes while a task spins.
   public var yieldsBeforeFairness: Int?
+  /// How many times one run may fire its earliest pending timer while jobs are ready; `0`, the
+  /// default, lets the clock move only when no job is ready.
+  ///
+  /// A real runtime delays ready tasks (a busy pool, a slow callee), so a timeout may fire before
+  /// the work it guards, even work that never sleeps. Wherever a timer is pending and jobs are
+  /// ready, and the run has fired fewer timers early than this, the strategy is offered one more
+  /// choice beside the ready jobs: ``ReadyJob/timer``, which moves the virtual clock to the
+  /// earliest deadline and wakes the sleeps due then (`t` in a schedule string). The bound keeps
+  /// every search finite. Runs with no timer pending are unaffected; runs with one get more
+  /// schedules, and the reduced search tries every option of such runs.
+  ///
+  /// ```swift
+  /// var configuration = ExploreConfiguration()
+  /// configuration.scheduler.earlyTimerFirings = 1
+  /// try await explore(.exhaustive, configuration: configuration) { try await fetchWithTimeout() }
+  /// ```
+  public var earlyTimerFirings: Int
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(
     outsideWorldTimeout: Duration = .seconds(1), maxSteps: Int = 1_000_000, reportsDeadlocksAtOnce: Bool = true,
-    yieldsBeforeFairness: Int? = 2
+    yieldsBeforeFairness: Int? = 2, earlyTimerFirings: Int = 0
   ) {
     self.outsideWorldTimeout = outsideWorldTimeout
     self.maxSteps = maxSteps
     self.reportsDeadlocksAtOnce = reportsDeadlocksAtOnce
     self.yieldsBeforeFairness = yieldsBeforeFairness
+    self.earlyTimerFirings = earlyTimerFirings
   }
 }

@@ -17,25 +17,38 @@ public struct ReadyJob: Hashable, Sendable, CustomStringConvertible {
   public var scheduledBy: TaskID?
   /// Whether the job runs its task on the main actor, which the scheduler stands in for.
   public var isOnMainActor: Bool
+  /// Whether this is no job but the choice to fire the earliest pending timer now, while jobs are
+  /// ready: see ``SchedulerConfiguration/earlyTimerFirings``. It is offered last among the ready
+  /// jobs.
+  public var firesTimer: Bool
 
   /// Creates a ready job.
-  public init(task: TaskID?, arrivedFromOutside: Bool = false, scheduledBy: TaskID? = nil, isOnMainActor: Bool = false) {
+  public init(
+    task: TaskID?, arrivedFromOutside: Bool = false, scheduledBy: TaskID? = nil, isOnMainActor: Bool = false,
+    firesTimer: Bool = false
+  ) {
     self.task = task
     self.arrivedFromOutside = arrivedFromOutside
     self.scheduledBy = scheduledBy
     self.isOnMainActor = isOnMainActor
+    self.firesTimer = firesTimer
   }
+
+  /// The choice to fire the earliest pending timer now.
+  public static let timer = ReadyJob(task: nil, firesTimer: true)
 
   /// The task whose step running this job is: its own task, or for an actor's job the task it was
   /// scheduled for. Preemption counts and PCT priorities go by it, and the trace names it first
   /// among the tasks an actor's job ran.
   public var owner: TaskID? { task ?? scheduledBy }
 
-  /// `#3` for a task's job, `actor(#2)` for an actor's job scheduled by task #2, followed by
+  /// `#3` for a task's job, `actor(#2)` for an actor's job scheduled by task #2, `timer` for the
+  /// choice to fire a timer, followed by
   /// ` on the main actor` or ` from outside` where that holds, so that two jobs that differ are
   /// never described alike.
   public var description: String {
-    (task.map(\.description) ?? "actor" + (scheduledBy.map { "(\($0))" } ?? ""))
+    if firesTimer { return "timer" }
+    return (task.map(\.description) ?? "actor" + (scheduledBy.map { "(\($0))" } ?? ""))
       + (isOnMainActor ? " on the main actor" : "") + (arrivedFromOutside ? " from outside" : "")
   }
 }

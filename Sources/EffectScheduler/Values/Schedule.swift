@@ -1,7 +1,8 @@
 /// The decisions of one run, in order: the value you replay to run a program the same way again.
 ///
 /// A schedule prints as a compact string that ``init(parsing:)`` reads back. Each step names the
-/// task that ran (`3`) or the position of an actor job among the ready jobs (`a0`); a step repeated
+/// task that ran (`3`), the position of an actor job among the ready jobs (`a0`) or a timer that
+/// fired while jobs were ready (`t`); a step repeated
 /// `n` times in a row is written once with `*n`:
 ///
 /// ```swift
@@ -49,7 +50,7 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     for (offset, part) in body.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
       let pieces = part.split(separator: "*", omittingEmptySubsequences: false)
       guard pieces.count <= 2, let choice = Self.choice(pieces[0]) else {
-        throw ScheduleParseError(input: text, problem: "step \(offset + 1), \"\(part)\", is not a task number or a0, a1, …")
+        throw ScheduleParseError(input: text, problem: "step \(offset + 1), \"\(part)\", is not a task number, a0, a1, … or t")
       }
       var repeats = 1
       if pieces.count == 2 {
@@ -67,6 +68,7 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
   }
 
   private static func choice(_ text: Substring) -> ScheduleChoice? {
+    if text == "t" { return .timer }
     if text.first == "a" {
       guard let position = Int(text.dropFirst()), position >= 0 else { return nil }
       return .actorJob(position: position)

@@ -25,6 +25,8 @@ struct PCTOracle: ExplorationOracle {
   private var changePoints: [Int: Int] = [:]
   /// Change points that landed on a job without a task to lower, waiting for the next step.
   private var postponedLevels: [Int] = []
+  /// The priority of firing a timer early, in the run under way.
+  private var timerPriority: UInt64?
 
   /// - Parameters:
   ///   - depth: the bug depth d to aim for (at least 1).
@@ -50,6 +52,7 @@ struct PCTOracle: ExplorationOracle {
     for level in 1..<depth {
       changePoints[generator.below(expectedSteps)] = level
     }
+    timerPriority = nil
     return true
   }
 
@@ -69,7 +72,14 @@ struct PCTOracle: ExplorationOracle {
     var bestPriority: UInt64 = 0
     for position in ready.indices {
       var priority = UInt64.max
-      if let task = ready[position].owner { priority = self.priority(of: task) }
+      if ready[position].firesTimer {
+        // Firing a timer early ranks like a task, drawn when first offered: when it ranks above
+        // the tasks ready, the timer fires.
+        if timerPriority == nil { timerPriority = UInt64(depth) + generator.next() % (UInt64.max / 2) }
+        priority = timerPriority ?? 0
+      } else if let task = ready[position].owner {
+        priority = self.priority(of: task)
+      }
       if position == 0 || priority > bestPriority {
         best = position
         bestPriority = priority

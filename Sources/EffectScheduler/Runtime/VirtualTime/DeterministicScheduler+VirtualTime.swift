@@ -5,8 +5,9 @@ import Dispatch
 
 // Virtual time: sleeps of controlled tasks reach the scheduler as jobs with a deadline
 // (`SchedulingExecutor`), which it holds until its virtual clock gets there. The clock starts at
-// zero each run and moves only when no job is ready: then it jumps to the earliest deadline and the
-// wake-ups due at that instant become ready together, for the strategy to order.
+// zero each run and moves when no job is ready: then it jumps to the earliest deadline and the
+// wake-ups due at that instant become ready together, for the strategy to order. A strategy may
+// also fire the earliest timer while jobs are ready, a bounded number of times a run.
 
 extension DeterministicScheduler {
   /// Holds `job` until the virtual clock has advanced by a duration somewhere in
@@ -54,6 +55,23 @@ extension DeterministicScheduler {
     // A wake-up is a task of the runtime's own, which is not the program's: it runs here, hops
     // included, without being registered.
     for job in firing { runTaskJob(job, runtimeID: runtimeTaskID(job), onMainActor: false) }
+  }
+
+  /// Whether the strategy may fire the earliest timer now, beside the ready jobs: a timer is
+  /// pending, nothing is announced from outside, and the run has fired fewer timers early than
+  /// the configuration allows (see ``SchedulerConfiguration/earlyTimerFirings``).
+  var offersEarlyTimer: Bool {
+    !timers.isEmpty && earlyFirings < configuration.earlyTimerFirings && mailbox.expectedFromOutside == 0
+  }
+
+  /// Fires the earliest timer as the step the strategy picked, though jobs are ready: a step that
+  /// runs no job of its own, only the wake-ups due at the new time.
+  func fireTimerEarly() {
+    choices.append(.timer)
+    earlyFirings += 1
+    if tracksStepStarts { stepStartedAt = .now }
+    advanceClock()
+    step += 1
   }
 
   /// Runs the wake-ups still held when a run ends, so their jobs are not leaked: those of

@@ -59,9 +59,13 @@ struct StepAccesses {
   /// Works out the steps of a run from the ready jobs of each of its choices, the positions
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
   /// early. `leftWaiting` says whether the run ended stuck, with tasks still waiting.
+  ///
+  /// A run where a timer could fire while jobs were ready (``ReadyJob/timer``) is not modelled:
+  /// which timer fires depends on the order of the sleeps before, which no step's footprint
+  /// tells, so every option of such a run is tried.
   init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
     let steps = chosen.count
-    guard ready.count == steps, trace.steps >= steps else { return nil }
+    guard ready.count == steps, trace.steps >= steps, !ready.contains(where: { $0.last?.firesTimer == true }) else { return nil }
     clockSteps = trace.clockAdvances.map(\.step).filter { $0 > 0 && $0 < steps }
     guard let jobs = Self.followJobs(ready: ready, chosen: chosen, clockSteps: Set(clockSteps)) else { return nil }
     runsAt = jobs.runsAt

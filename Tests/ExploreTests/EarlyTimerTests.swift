@@ -1,0 +1,117 @@
+import BugCatalogue
+import EffectScheduler
+import Explore
+import ExploreTesting
+import Synchronization
+import Testing
+
+/// Counts how often a result was delivered to a caller that expects exactly one.
+private final class Delivery: Sendable {
+  private let deliveries = Mutex(0)
+
+  /// Delivers a result; `onlyOnce` drops any after the first.
+  func deliver(onlyOnce: Bool) {
+    deliveries.withLock { count in
+      if !onlyOnce || count == 0 { count += 1 }
+    }
+  }
+
+  var count: Int { deliveries.withLock { $0 } }
+}
+
+/// A service whose work never sleeps: it only hops onto its actor.
+private actor Service {
+  func compute() -> Int { 42 }
+}
+
+@Suite("Timers may fire before ready work")
+struct EarlyTimerTests {
+  /// One timer a run may fire while jobs are ready.
+  static let configuration: ExploreConfiguration = {
+    var configuration = ExploreConfiguration(progressInterval: nil)
+    configuration.scheduler.earlyTimerFirings = 1
+    return configuration
+  }()
+
+  /// An operation raced against a one-second timeout. Whichever ends first delivers and cancels
+  /// the other; but the operation never checks for cancellation, so if the timeout fires first,
+  /// the operation delivers a second result. Only a timer firing while the operation is ready,
+  /// as a delayed thread would let it, shows the bug: the operation never sleeps.
+  static func timeoutRace(guarded: Bool, spawn: Spawn) -> @Sendable () async throws -> Void {
+    {
+      let delivery = Delivery()
+      let service = Service()
+      let handles = Handles()
+      let operation = spawn(name: "operation") {
+        _ = await service.compute()
+        handles.timeout?.cancel()
+        delivery.deliver(onlyOnce: guarded)
+      }
+      let timeout = spawn(name: "timeout") {
+        guard (try? await Task.sleep(for: .seconds(1))) != nil else { return }
+        operation.cancel()
+        delivery.deliver(onlyOnce: guarded)
+      }
+      handles.timeout = timeout
+      await operation.value
+      await timeout.value
+      try check(delivery.count == 1, "the caller got \(delivery.count) results")
+    }
+  }
+
+  @Test("a timeout that fires while the operation is ready is found by .exhaustive and .default, and replays",
+    arguments: [ExplorationStrategy.exhaustive, .default], Spawn.allCases)
+  func findsTimeoutRace(_ strategy: ExplorationStrategy, spawn: Spawn) async throws {
+    let configuration = Self.configuration
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(strategy, configuration: configuration, Self.timeoutRace(guarded: false, spawn: spawn))
+    }
+    #expect(failure.underlyingError is InvariantViolation, "\(failure)")
+    let schedule = try #require(failure.schedule)
+    #expect(schedule.description.contains("t"), "\(schedule)")
+    let replayed = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.replay(schedule.description), configuration: configuration, Self.timeoutRace(guarded: false, spawn: spawn))
+    }
+    #expect(replayed.trace == failure.trace)
+  }
+
+  @Test("the guarded twin passes every schedule, and without early firings (the default) the race is never tried",
+    arguments: Spawn.allCases)
+  func guardedTwinPasses(_ spawn: Spawn) async throws {
+    let configuration = Self.configuration
+    let guarded = try await explore(.exhaustive, configuration: configuration, Self.timeoutRace(guarded: true, spawn: spawn))
+    #expect(guarded.exploredEverySchedule)
+    var late = configuration
+    late.scheduler.earlyTimerFirings = 0
+    let unguarded = try await explore(.exhaustive, configuration: late, Self.timeoutRace(guarded: false, spawn: spawn))
+    #expect(unguarded.exploredEverySchedule)
+    #expect(unguarded.schedules < guarded.schedules, "\(unguarded.schedules) schedules without the choice, \(guarded.schedules) with it")
+  }
+
+  @Test("the reduced search finds the race too, trying every option of runs where a timer may fire early")
+  func reducedFindsTimeoutRace() async throws {
+    let configuration = Self.configuration
+    _ = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.reduced(), configuration: configuration, Self.timeoutRace(guarded: false, spawn: .effect))
+    }
+    let reduced = try await explore(.reduced(), configuration: configuration, Self.timeoutRace(guarded: true, spawn: .effect))
+    let full = try await explore(.exhaustive, configuration: configuration, Self.timeoutRace(guarded: true, spawn: .effect))
+    #expect(reduced.exploredEverySchedule && full.exploredEverySchedule)
+  }
+
+  @Test("a schedule string names an early firing as t, and reads it back")
+  func scheduleStrings() throws {
+    let schedule = try Schedule(parsing: "s1:0.t.1*2")
+    #expect(schedule.choices == [.task(TaskID(0)), .timer, .task(TaskID(1)), .task(TaskID(1))])
+    #expect(schedule.description == "s1:0.t.1*2")
+  }
+}
+
+/// Lets the operation cancel the timeout task, created after it.
+private final class Handles: @unchecked Sendable {
+  private let lock = Mutex<Task<Void, Never>?>(nil)
+  var timeout: Task<Void, Never>? {
+    get { lock.withLock { $0 } }
+    set { lock.withLock { $0 = newValue } }
+  }
+}
