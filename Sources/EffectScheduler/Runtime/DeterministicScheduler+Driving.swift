@@ -49,15 +49,15 @@ extension DeterministicScheduler {
         return abandon(.stepLimitExceeded(limit: configuration.maxSteps))
       }
       let position: Int
+      // The choice to fire a timer early is offered last, for the strategy's pick only.
       let offersTimer = offersEarlyTimer
       if offersTimer { readyInfo.append(.timer) }
-      do {
-        position = try nextJob(readyInfo, step)
-        if offersTimer { readyInfo.removeLast() }
-      } catch let divergence as ReplayDivergence {
-        return abandon(.diverged(divergence))
-      } catch {
-        return abandon(.strategyFailed(String(describing: error)))
+      let picked = Result { try nextJob(readyInfo, step) }
+      if offersTimer { readyInfo.removeLast() }
+      switch picked {
+      case .success(let picked): position = picked
+      case .failure(let divergence as ReplayDivergence): return abandon(.diverged(divergence))
+      case .failure(let error): return abandon(.strategyFailed(String(describing: error)))
       }
       if offersTimer, position == readyJobs.count {
         fireTimerEarly()

@@ -41,6 +41,7 @@ struct HeldTask {
   let id: TaskID
 }
 
+/// Reads and writes the runtime's record of a task's status, to adopt plain tasks and see them complete.
 enum ExecutorAdoption {
   #if os(Linux) && _pointerBitWidth(_64) && (arch(x86_64) || arch(arm64))
     /// The task's `ActiveTaskStatus`: 32 bits of flags, 32 of the task's id, then the innermost
