@@ -75,6 +75,24 @@ struct ImmediateDeadlockTests {
   #endif
 
   /// Dispatch is warmed up first, so that its threads are older than the run.
+  @Test("a root a dispatch queue resumes 10 ms later is waited for, with reportsDeadlocksAtOnce on, and the resumption comes from outside")
+  func dispatchAfterIsWaitedFor() async throws {
+    // The queue's threads exist before the run, so no census of the run's threads can see them.
+    for _ in 0..<3 {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { continuation.resume() }
+      }
+    }
+    let execution = try await DeterministicScheduler.run(configuration: Self.patient) {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { continuation.resume() }
+      }
+      return 1
+    }
+    #expect(execution.value == 1)
+    #expect(!execution.trace.stepsWithWorkFromOutside.isEmpty)
+  }
+
   @Test("with reportsDeadlocksAtOnce off, continuations that threads begun before the run resume later are waited for")
   func threadsFromBeforeTheRun() async throws {
     await withCheckedContinuation { continuation in DispatchQueue.global().async { continuation.resume() } }

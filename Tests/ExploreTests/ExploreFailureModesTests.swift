@@ -1,3 +1,4 @@
+import Dispatch
 import EffectScheduler
 import Effects
 import Explore
@@ -54,5 +55,28 @@ struct ExploreFailureModesTests {
     #expect(failure.summary.contains("deadlock"))
     #expect(failure.summary.contains("#1 waiter"))
     #expect(failure.summary.contains("#0 root"))
+  }
+
+  @Test("a continuation a dispatch queue resumes is work from outside, never nondeterminism, however the race goes")
+  func dispatchResumeIsWorkFromOutside() async throws {
+    // The queue may resume the continuation before the task waits on it, unseen, and then a run
+    // passes; otherwise the resumption comes back from outside and the run fails saying so.
+    for _ in 0..<10 {
+      do {
+        _ = try await withExpectedFailures {
+          try await explore(.exhaustive, configuration: ExploreConfiguration(progressInterval: nil)) {
+          let waiter = Task.effect(name: "waiter") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+              DispatchQueue.global().async { continuation.resume() }
+            }
+          }
+          await waiter.value
+          }
+        }
+      } catch let failure as ExplorationFailure {
+        let summary = failure.summary
+        #expect(summary.hasPrefix("work from outside the scheduler took part"), "\(summary)")
+      }
+    }
   }
 }

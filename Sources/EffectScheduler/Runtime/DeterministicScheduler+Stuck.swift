@@ -47,7 +47,11 @@ extension DeterministicScheduler {
   /// returns whether something came. A thread that began meanwhile elsewhere in the process, for
   /// another test say, holds the report back only until it ends.
   func waitWhileThreadsOfTheRunLive() -> Bool {
-    let deadline = ContinuousClock.now + configuration.outsideWorldTimeout
+    let start = ContinuousClock.now
+    let deadline = start + configuration.outsideWorldTimeout
+    // A continuation may have been handed to a thread that existed before the run, a dispatch
+    // queue's worker say, which resumes it in a moment: such a wait gets a grace period first.
+    let grace = start + (continuationIsAwaited() ? min(configuration.outsideWorldTimeout, Self.continuationGrace) : .zero)
     // A first glance is quick, for a thread that already existed and was handed something just now.
     var glance = Duration.milliseconds(2)
     while true {
@@ -55,11 +59,30 @@ extension DeterministicScheduler {
       case .mail, .wokenUp: return true
       case .timedOut: if mailbox.expectedFromOutside > 0 { return true }
       }
-      if !ThreadCensus.threadBegan(within: runStartedAt.duration(to: .now)) || ContinuousClock.now >= deadline {
+      let threadsLive = ContinuousClock.now < grace || ThreadCensus.threadBegan(within: runStartedAt.duration(to: .now))
+      if !threadsLive || ContinuousClock.now >= deadline {
         // A thread that has just ended may have handed work back before it did.
         return !mailbox.isEmpty
       }
       glance = min(glance * 2, .milliseconds(50))
+    }
+  }
+
+  /// How long a stuck run whose tasks wait on a continuation waits for it at least, before it is
+  /// reported as a deadlock at once: a thread that existed before the run may hold it, such as a
+  /// dispatch queue's worker handed `continuation.resume()` a moment ago (`asyncAfter` of 10 ms
+  /// included), which no census of threads can tell from an idle one.
+  static let continuationGrace = Duration.milliseconds(250)
+
+  /// Whether an unfinished task waits on a continuation other than a stream's, as the runtime
+  /// records it.
+  private func continuationIsAwaited() -> Bool {
+    registry.records.indices.contains { index in
+      let id = TaskID(index)
+      guard !registry[id].completed,
+        case .continuation(let resumeFunction) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id))
+      else { return false }
+      return !isStreamWait(resumeFunction)
     }
   }
 

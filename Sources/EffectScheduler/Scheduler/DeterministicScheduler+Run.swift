@@ -81,7 +81,8 @@ extension DeterministicScheduler {
     let record = RunRecord(
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
-      stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps, traceFingerprint: fingerprint)
+      stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
+      receivedWorkFromOutside: mailbox.everReceived, traceFingerprint: fingerprint)
     return RunOutcome(record: record, result: root.result)
   }
 }
@@ -135,6 +136,8 @@ package struct RunRecord {
   let notes: [TraceNote]
   /// The steps whose job was handed back from outside the scheduler's control.
   package let outsideSteps: [Int]
+  /// Whether any job was handed back from outside, run or not (a run may stop before it runs).
+  package let receivedWorkFromOutside: Bool
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
   /// almost never do.
   package let traceFingerprint: UInt64
@@ -178,6 +181,8 @@ package struct RunOutcome<Value> {
   package var steps: Int { record.steps }
   /// The steps whose job was handed back from outside the scheduler's control.
   package var outsideSteps: [Int] { record.outsideSteps }
+  /// Whether any job was handed back from outside, run or not.
+  package var receivedWorkFromOutside: Bool { record.receivedWorkFromOutside }
   /// Why the run stopped early, or `nil` when it finished.
   package var failure: SchedulerError? { record.failure }
 

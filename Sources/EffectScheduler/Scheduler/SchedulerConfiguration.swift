@@ -21,7 +21,9 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// limit.
   public var outsideWorldTimeout: Duration
   /// Whether a run that nothing outside the scheduler took part in, and in which no task can go
-  /// on, is reported as a deadlock after a moment (2 ms) rather than after
+  /// on, is reported as a deadlock after a moment (2 ms, or 250 ms when a task waits on a
+  /// continuation, which a dispatch queue's thread from before the run may be about to resume)
+  /// rather than after
   /// ``outsideWorldTimeout``. Such a run is one where nothing came back from another thread, no
   /// thread of the process began since the run did (read from `/proc` on Linux), no work is
   /// announced or due on the virtual clock, and no task waits for an executor or a task the

@@ -5,7 +5,12 @@ extension ExplorationFailure {
   init?(of outcome: RunOutcome<Void>, location: String, strategy: ExplorationStrategy, scheduleNumber: Int, seed: UInt64?, preemptions: Int) {
     let summary: String
     let error: any Error
-    if let schedulerError = outcome.failure {
+    if let schedulerError = outcome.failure, case .diverged(let divergence) = schedulerError.reason, outcome.receivedWorkFromOutside {
+      // Work that came back from outside at its own time is what made the runs part.
+      let failure = WorkFromOutside(outcome)
+      error = failure
+      summary = failure.description + " The runs parted because of it: \(divergence)"
+    } else if let schedulerError = outcome.failure {
       error = schedulerError
       if case .diverged(let divergence) = schedulerError.reason, !strategy.isReplay {
         summary = "nondeterminism: the same choices led to different ready jobs, so the program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs). \(divergence)"
@@ -16,7 +21,7 @@ extension ExplorationFailure {
       error = thrown
       summary = thrown is RecordedIssue ? "the body recorded an issue: \(thrown)" : "the body threw: \(String(reflecting: thrown))"
     } else if !outcome.outsideSteps.isEmpty {
-      let failure = WorkFromOutside(steps: outcome.outsideSteps)
+      let failure = WorkFromOutside(outcome)
       error = failure
       summary = failure.description
     } else {
@@ -31,5 +36,18 @@ extension ExplorationFailure {
     self.init(
       summary: summary, location: location, strategy: strategy, scheduleNumber: scheduleNumber, seed: nil,
       preemptions: nil, schedule: schedule, trace: trace, underlyingError: nil)
+  }
+}
+
+extension WorkFromOutside {
+  /// The work from outside a run took part in, with the tasks it resumed.
+  init(_ outcome: RunOutcome<Void>) {
+    let trace = outcome.trace
+    var resumed: [String] = []
+    for event in trace.events where event.fromOutside {
+      guard let task = event.task, let info = trace[task: task], !resumed.contains(info.description) else { continue }
+      resumed.append(info.description)
+    }
+    self.init(steps: outcome.outsideSteps, resumed: resumed)
   }
 }

@@ -243,6 +243,14 @@ final class Explorer {
     var replay = ReplayStrategy(first.schedule)
     let second = runOnce(&replay, explores: false)
     guard second.trace != first.trace else { return }
+    // Work from outside, coming back at its own time, is what makes such runs part: say so.
+    if first.receivedWorkFromOutside || second.receivedWorkFromOutside {
+      let run = first.outsideSteps.isEmpty ? second : first
+      let outside = WorkFromOutside(run)
+      throw ExplorationFailure(
+        summary: outside.description + " Running the same schedule twice gave different traces.", location: location, strategy: "determinism check",
+        scheduleNumber: runs + 1, schedule: first.schedule, trace: run.trace)
+    }
     let step = zip(first.trace.events, second.trace.events).first { $0 != $1 }.map(\.0.step)
     throw ExplorationFailure(
       summary: "nondeterminism: running the same schedule twice gave different traces"
