@@ -13,6 +13,8 @@ import Testing
 
 private typealias Original = @convention(thin) (UnownedJob) -> Void
 private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+private typealias MainOriginal = @convention(thin) () -> UnownedSerialExecutor
+private typealias MainHook = @convention(thin) (MainOriginal) -> UnownedSerialExecutor
 
 /// How many jobs the foreign hook saw.
 private let foreignJobs = Atomic<Int>(0)
@@ -41,6 +43,33 @@ private func withForeignEnqueueHook<Value>(_ body: () async throws -> Value) asy
   }
   defer { slot.pointee = saved }
   return try await body()
+}
+
+/// Runs `body` with a main-executor hook of another library's in place, installed without
+/// chaining: on this suite's driver thread it answers with the real main executor.
+private func withForeignMainExecutorHook<Value>(_ body: () async throws -> Value) async rethrows -> Value {
+  guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_task_getMainExecutor_hook") else {
+    return try await body()
+  }
+  let slot = symbol.assumingMemoryBound(to: MainHook?.self)
+  let saved = slot.pointee
+  slot.pointee = { original in
+    foreignJobs.add(1, ordering: .relaxed)
+    return original()
+  }
+  defer { slot.pointee = saved }
+  return try await body()
+}
+
+/// A model on the main actor.
+@MainActor
+private final class Counter {
+  private(set) var count = 0
+  func add() async {
+    let seen = count
+    await Task.yield()
+    count = seen + 1
+  }
 }
 
 /// A counter on an actor.
@@ -78,5 +107,27 @@ struct ForeignHookTests {
     #expect(inside.exploredEverySchedule)
     #expect(inside.schedules == alone.schedules)
     #expect(foreignJobs.load(ordering: .relaxed) > before)
+  }
+
+  /// Two main-actor tasks that each add to a model; returns nothing, checks nothing.
+  @Sendable static func twoMainActorAdders() async throws {
+    driverOfThisSuite.store(UInt(pthread_self()), ordering: .releasing)
+    let counter = Counter()
+    let first = Task { @MainActor in await counter.add() }
+    let second = Task { @MainActor in await counter.add() }
+    await first.value
+    await second.value
+  }
+
+  @Test("explore inside another library's main-executor hook keeps main-actor code on its stand-in")
+  func exploreInsideForeignMainExecutorHook() async throws {
+    let configuration = ExploreConfiguration(progressInterval: nil)
+    let alone = try await explore(.exhaustive, configuration: configuration, Self.twoMainActorAdders)
+    let inside = try await withForeignMainExecutorHook {
+      try await explore(.exhaustive, configuration: configuration, Self.twoMainActorAdders)
+    }
+    driverOfThisSuite.store(0, ordering: .releasing)
+    #expect(inside.exploredEverySchedule)
+    #expect(inside.schedules == alone.schedules)
   }
 }

@@ -63,7 +63,7 @@ extension DeterministicScheduler {
   func execute(strategy: StrategyReference, operation: @escaping @Sendable () async throws -> Void) -> RunOutcome<Void> {
     let root = RootTask(scheduler: self, operation: operation)
     RuntimeHooks.installed
-    RuntimeHooks.claimEnqueueGlobalHook()
+    RuntimeHooks.claimHooks()
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
     runStartedAt = .now

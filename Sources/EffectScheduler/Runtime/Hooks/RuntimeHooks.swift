@@ -14,9 +14,11 @@ import Synchronization
 //   toolchain lets the default executor be replaced, a router in its place does this instead.
 // - `swift_task_getMainExecutor_hook` is asked for the main actor's executor on every hop to the
 //   main actor; on a driver thread it answers with that scheduler's stand-in for the main actor.
-// Both are installed once, chain to whatever was installed before, and touch only work of a
-// driver thread while it drives or of a task a running scheduler owns; everything else passes on
-// untouched, so code outside any scheduler and parallel runs are unaffected.
+// Both are installed once, chain to whatever was installed before, are put back in front of a
+// hook another library installs later without chaining each time a run starts (see `HookSlot`),
+// and touch only work of a driver thread while it drives or of a task a running scheduler owns;
+// everything else passes on untouched, so code outside any scheduler and parallel runs are
+// unaffected.
 
 typealias EnqueueGlobalOriginal = @convention(thin) (UnownedJob) -> Void
 typealias EnqueueGlobalHook = @convention(thin) (UnownedJob, EnqueueGlobalOriginal) -> Void
@@ -28,26 +30,25 @@ enum RuntimeHooks {
   /// on after one atomic load.
   static let runsUnderWay = Atomic<Int>(0)
 
-  /// The enqueue hook that was installed before ours, called for everything ours passes on, as
-  /// the bits of its function pointer (`0` for none): a run may change it while other threads call
-  /// the hook (see ``claimEnqueueGlobalHook()``).
-  private static let previousEnqueueGlobal = Atomic<UInt>(0)
-  nonisolated(unsafe) private static var previousGetMainExecutor: GetMainExecutorHook?
-  /// Serializes ``claimEnqueueGlobalHook()``.
-  private static let claiming = Mutex(())
-  /// Where the runtime keeps its enqueue hook, if it has one.
-  nonisolated(unsafe) private static var enqueueGlobalHookSlot: UnsafeMutablePointer<EnqueueGlobalHook?>?
+  /// The runtime's hook variables, with ours in front; set once, when the hooks are installed.
+  nonisolated(unsafe) private static var enqueueGlobalSlot: HookSlot<EnqueueGlobalHook>?
+  nonisolated(unsafe) private static var getMainExecutorSlot: HookSlot<GetMainExecutorHook>?
 
   /// Routes a job bound for the global executor: to the scheduler that owns it, or on to the hook
   /// installed before, or the runtime's own enqueue.
   private static let enqueueGlobal: EnqueueGlobalHook = { job, original in
     if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, RuntimeHooks.route(job) { return }
-    let previous = RuntimeHooks.previousEnqueueGlobal.load(ordering: .acquiring)
-    if previous != 0 {
-      unsafeBitCast(previous, to: EnqueueGlobalHook.self)(job, original)
-    } else {
-      original(job)
+    if let previous = RuntimeHooks.enqueueGlobalSlot?.previousHook { previous(job, original) } else { original(job) }
+  }
+
+  /// Answers "the main actor" with the stand-in of the scheduler driving the calling thread, or
+  /// asks the hook installed before, or the runtime.
+  private static let getMainExecutor: GetMainExecutorHook = { original in
+    if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler {
+      return scheduler.mainActorExecutor.asUnownedSerialExecutor()
     }
+    if let previous = RuntimeHooks.getMainExecutorSlot?.previousHook { return previous(original) }
+    return original()
   }
 
   /// Installs the routing of global jobs and the main-executor hook the first time it is read;
@@ -63,43 +64,23 @@ enum RuntimeHooks {
     #endif
     guard let handle = dlopen(nil, RTLD_NOW) else { return }
     if let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook") {
-      enqueueGlobalHookSlot = symbol.assumingMemoryBound(to: EnqueueGlobalHook?.self)
-      if !redirectsDefaultExecutor { claimEnqueueGlobalHook(evenIfUnset: true) }
+      enqueueGlobalSlot = HookSlot(at: symbol, ours: enqueueGlobal)
+      if !redirectsDefaultExecutor { enqueueGlobalSlot?.claim(evenIfUnset: true) }
     }
     if let symbol = dlsym(handle, "swift_task_getMainExecutor_hook") {
-      let hook = symbol.assumingMemoryBound(to: GetMainExecutorHook?.self)
-      previousGetMainExecutor = hook.pointee
-      hook.pointee = { original in
-        if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler {
-          return scheduler.mainActorExecutor.asUnownedSerialExecutor()
-        }
-        if let previous = RuntimeHooks.previousGetMainExecutor { return previous(original) }
-        return original()
-      }
+      getMainExecutorSlot = HookSlot(at: symbol, ours: getMainExecutor)
+      getMainExecutorSlot?.claim(evenIfUnset: true)
     }
   }()
 
-  /// Puts the enqueue hook in front of one another library installed after it, chaining to that
-  /// one, as every run does when it starts: swift-concurrency-extras' `withMainSerialExecutor`,
-  /// say, sets the hook to its own for the length of a test without chaining, and the runtime then
-  /// hands the hook, not the default executor, every job bound for the global executor, the run's
-  /// plain tasks among them. When that library puts back what it found, the hook in front goes
-  /// with it, and the default executor's router routes as before. With `evenIfUnset` it installs
-  /// the hook where none is set, as on toolchains without the router.
-  static func claimEnqueueGlobalHook(evenIfUnset: Bool = false) {
-    guard let slot = enqueueGlobalHookSlot else { return }
-    let ours = unsafeBitCast(enqueueGlobal, to: UInt.self)
-    func needsClaim() -> UInt? {
-      let current = slot.pointee.map { unsafeBitCast($0, to: UInt.self) } ?? 0
-      return current != ours && (current != 0 || evenIfUnset) ? current : nil
-    }
-    // Every run looks, so the look takes no lock: the runtime reads the hook the same way.
-    guard needsClaim() != nil else { return }
-    claiming.withLock { _ in
-      guard let current = needsClaim() else { return }
-      previousEnqueueGlobal.store(current, ordering: .releasing)
-      slot.pointee = enqueueGlobal
-    }
+  /// Puts the hooks back in front of any another library installed since without chaining, as
+  /// every run does when it starts (see `HookSlot`): with swift-concurrency-extras'
+  /// `withMainSerialExecutor` the runtime hands its enqueue hook, not the default executor's
+  /// router, every job bound for the global executor, the run's plain tasks among them. The enqueue
+  /// hook is only claimed where another is set: where none is, the router routes.
+  static func claimHooks() {
+    enqueueGlobalSlot?.claim(evenIfUnset: false)
+    getMainExecutorSlot?.claim(evenIfUnset: true)
   }
 
   /// Hands a job bound for the global executor to the scheduler that owns it: the one driving

@@ -1,0 +1,52 @@
+import Synchronization
+
+/// One of the concurrency runtime's process-wide hook variables, with this library's hook put in
+/// front of whatever was there, which it chains to.
+///
+/// Another library may later set the variable to a hook of its own without chaining, as
+/// swift-concurrency-extras' `withMainSerialExecutor` does with the enqueue hook for the length of
+/// a test, and put back what it found at the end. So every run, as it starts, claims the front
+/// again (``claim(evenIfUnset:)``), chaining to the hook it finds there; when the other library
+/// puts back what it found, this library's hook goes with it, and the next claim is a look.
+final class HookSlot<Hook>: @unchecked Sendable {
+  // The variable holds a thin function pointer, `0` for none, which the runtime reads and writes
+  // without synchronization; `previous` holds the bits of the hook this one chains to, for the
+  // hook to read from any thread while a run claims the front.
+  private let variable: UnsafeMutablePointer<Hook?>
+  private let ours: Hook
+  private let previous = Atomic<UInt>(0)
+  private let claiming = Mutex(())
+
+  /// Takes over the hook variable at `address`, which holds a `Hook?`; `ours` is installed by
+  /// ``claim(evenIfUnset:)``.
+  init(at address: UnsafeMutableRawPointer, ours: Hook) {
+    precondition(MemoryLayout<Hook?>.size == MemoryLayout<UInt>.size, "a hook is a thin function pointer")
+    variable = address.assumingMemoryBound(to: Hook?.self)
+    self.ours = ours
+  }
+
+  /// The hook this one chains to, if any.
+  var previousHook: Hook? {
+    let bits = previous.load(ordering: .acquiring)
+    return bits == 0 ? nil : unsafeBitCast(bits, to: Hook.self)
+  }
+
+  /// Puts this library's hook in front of another one found in the variable, chaining to it; with
+  /// `evenIfUnset`, also where the variable is empty. A look that finds it in front already takes
+  /// no lock, as every run looks.
+  func claim(evenIfUnset: Bool) {
+    let ours = bits(of: self.ours)
+    func found() -> UInt? {
+      let current = variable.pointee.map(bits(of:)) ?? 0
+      return current != ours && (current != 0 || evenIfUnset) ? current : nil
+    }
+    guard found() != nil else { return }
+    claiming.withLock { _ in
+      guard let current = found() else { return }
+      previous.store(current, ordering: .releasing)
+      variable.pointee = self.ours
+    }
+  }
+
+  private func bits(of hook: Hook) -> UInt { unsafeBitCast(hook, to: UInt.self) }
+}
