@@ -69,11 +69,12 @@ extension AsyncStream where Element: Sendable {
     // With no script to take its elements over, it is the plain stream: its buffering policy
     // applies when the producer yields, a waiting consumer becomes ready when an element is
     // yielded, and `onTermination` runs when the consumer is cancelled or goes away.
-    guard StreamDelivery.scriptTakesElements(on: scheduler) else { return makeStream(of: Element.self, bufferingPolicy: limit) }
-    // Unbounded, since the delivery task empties it as soon as it runs.
+    guard let script = StreamDelivery.script(takingElementsOn: scheduler) else { return makeStream(of: Element.self, bufferingPolicy: limit) }
+    // Unbounded, since the delivery task empties it as soon as it runs; the script's deliveries
+    // fill the stream the consumer reads, under its policy.
     let (source, input) = makeStream(of: Element.self)
     let (stream, output) = makeStream(of: Element.self, bufferingPolicy: limit)
-    let delivery = StreamDelivery.start(name, from: source, to: StreamOutlet(output), on: scheduler)
+    let delivery = StreamDelivery.start(name, from: source, to: StreamOutlet(output), script: script, on: scheduler)
     output.onTermination = { _ in delivery.cancel() }
     return (stream, input)
   }

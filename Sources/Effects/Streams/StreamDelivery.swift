@@ -1,28 +1,27 @@
 import EffectScheduler
 
-/// The task that carries the elements of a stream made with `.effect` under a scheduler from the
-/// continuation the program yields into to the stream its consumer reads.
+/// The task that hands the elements of a stream made with `.effect` to a test script that takes
+/// them over (`withTestHandler(streamHandling: .expect)`).
 ///
-/// The continuation handed to the program is that of a stream of its own, the source, which this
-/// task reads, so every element passes through one of its steps: there it is noted in the trace
-/// (`ticks ← 3`), and either put where the consumer reads it, which makes a waiting consumer
-/// ready, or, when the test script expects the stream's elements, handed to the script. Being a
-/// task of the scheduler, its steps interleave with everything else the program does.
+/// The continuation handed to the program is then that of a stream of its own, the source, which
+/// this task reads, so every element passes through one of its steps: there it is noted in the
+/// trace (`ticks ← 3`) and handed to the script, which delivers it to the stream the consumer
+/// reads. Being a task of the scheduler, its steps interleave with everything else the program
+/// does. With no such script, a stream made with `.effect` is a plain stream, and there is no
+/// delivery task.
 enum StreamDelivery {
-  /// Whether a test script in scope takes the elements of streams made now over
-  /// (`streamHandling: .expect`): only then do they pass through a delivery task. Otherwise the
-  /// stream is a plain one.
-  static func scriptTakesElements(on scheduler: DeterministicScheduler) -> Bool {
-    EffectScope.current.script(controlling: scheduler)?.streamHandling == .expect
+  /// The test script in scope, if it takes the elements of streams made now over.
+  static func script(takingElementsOn scheduler: DeterministicScheduler) -> TestSession? {
+    EffectScope.current.script(controlling: scheduler).flatMap { $0.streamHandling == .expect ? $0 : nil }
   }
 
-  /// Starts the task for the stream named `name`, reading `source` and delivering to `outlet`,
-  /// and returns it; cancelling it stops the delivery and ends the source.
+  /// Starts the task for the stream named `name`, reading `source` and handing each element to
+  /// `script`, which delivers it to `outlet`, and returns it; cancelling it stops the delivery and
+  /// ends the source.
   static func start<Source: AsyncSequence & Sendable>(
-    _ name: String, from source: Source, to outlet: StreamOutlet<Source.Element>, on scheduler: DeterministicScheduler
+    _ name: String, from source: Source, to outlet: StreamOutlet<Source.Element>, script: TestSession, on scheduler: DeterministicScheduler
   ) -> Task<Void, Never> where Source.Element: Sendable {
-    let script = EffectScope.current.script(controlling: scheduler)
-    let scripted = script.flatMap { $0.streamHandling == .expect ? ScriptedStream(name, outlet: outlet, session: $0) : nil }
+    let scripted = ScriptedStream(name, outlet: outlet, session: script)
     return scheduler.spawn(name: name, priority: nil) {
       let waitingOn = "the next element yielded to \"\(name)\""
       var ending: (any Error)?
@@ -36,20 +35,12 @@ enum StreamDelivery {
           // nowhere, as they would in a plain stream.
           if Task.isCancelled { return }
           scheduler.noteInTrace("\(name) ← \(String(reflecting: element))")
-          if let scripted {
-            scripted.hand(element)
-          } else {
-            outlet.yield(element)
-          }
+          scripted.hand(element)
         }
       } catch {
         ending = error
       }
-      if let scripted {
-        scripted.sourceDidEnd(throwing: ending)
-      } else {
-        outlet.finish(ending)
-      }
+      scripted.sourceDidEnd(throwing: ending)
     }
   }
 }
