@@ -70,7 +70,7 @@ extension DeterministicScheduler {
       let info = readyInfo.remove(at: position)
       choices.append(ScheduleChoice(picking: info, at: position))
       if info.isOnMainActor { mainActorJobWasPicked() }
-      if tracksStepStarts { stepStartedAt = .now }
+      if tracksStepStarts { stepStartedAt = RealTime.now }
       run(job, info)
       step += 1
       if !heldBackYields.isEmpty { releaseYields(afterStepOf: info.owner) }

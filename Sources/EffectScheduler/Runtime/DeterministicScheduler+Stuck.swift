@@ -47,7 +47,7 @@ extension DeterministicScheduler {
   /// returns whether something came. A thread that began meanwhile elsewhere in the process, for
   /// another test say, holds the report back only until it ends.
   func waitWhileThreadsOfTheRunLive() -> Bool {
-    let start = ContinuousClock.now
+    let start = RealTime.now
     let deadline = start + configuration.outsideWorldTimeout
     // A continuation may have been handed to a thread that existed before the run, a dispatch
     // queue's worker say, which resumes it in a moment: such a wait gets a grace period first.
@@ -59,8 +59,11 @@ extension DeterministicScheduler {
       case .mail, .wokenUp: return true
       case .timedOut: if mailbox.expectedFromOutside > 0 { return true }
       }
-      let threadsLive = ContinuousClock.now < grace || ThreadCensus.threadBegan(within: runStartedAt.duration(to: .now))
-      if !threadsLive || ContinuousClock.now >= deadline {
+      // A thread the run handed something to began before the run got stuck: one begun since, by
+      // another test say, does not hold the report back.
+      let now = RealTime.now
+      let threadsLive = now < grace || ThreadCensus.threadBegan(from: runStartedAt.duration(to: now), until: start.duration(to: now))
+      if !threadsLive || now >= deadline {
         // A thread that has just ended may have handed work back before it did.
         return !mailbox.isEmpty
       }

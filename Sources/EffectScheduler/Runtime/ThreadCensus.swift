@@ -27,34 +27,44 @@ enum ThreadCensus {
     body()
   }
 
-  /// Whether a thread other than the calling one began within `elapsed` before now; `true` when
-  /// that cannot be told.
-  static func threadBegan(within elapsed: Duration) -> Bool {
+  /// Whether a thread other than the calling one, still alive, began in the window from
+  /// `windowStart` to `windowEnd` before now (`windowStart` the longer); `true` when that cannot
+  /// be told. The window is widened by a clock tick at each end, never narrowed.
+  static func threadBegan(from windowStart: Duration, until windowEnd: Duration) -> Bool {
     #if os(Linux)
       let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-      var now = timespec()
-      // The monotonic clock runs no faster than the boot-time one /proc may count from, so the
-      // run's start read through it is never later than it was: doubt counts as a new thread.
-      guard ticksPerSecond > 0, clock_gettime(CLOCK_MONOTONIC, &now) == 0, let me = ownThreadID(),
-        let myStart = startTicks(ofThread: me), let directory = opendir("/proc/self/task")
+      var monotonic = timespec()
+      var boottime = timespec()
+      // The monotonic clock runs no faster than the boot-time one /proc may count from, and the
+      // boot-time clock no slower: the window's start read through the first is never later than
+      // it was, and its end read through the second never earlier. Doubt counts as a new thread.
+      guard ticksPerSecond > 0, clock_gettime(CLOCK_MONOTONIC, &monotonic) == 0, clock_gettime(CLOCK_BOOTTIME, &boottime) == 0,
+        let me = ownThreadID(), let myStart = startTicks(ofThread: me), let directory = opendir("/proc/self/task")
       else { return true }
       defer { closedir(directory) }
       let drivers = driverThreads.withLock { $0 }
-      let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) / 1e18
-      let runStart = (seconds * ticksPerSecond).rounded(.down)
+      let first = ((seconds(monotonic) - seconds(windowStart)) * ticksPerSecond).rounded(.down)
+      let last = ((seconds(boottime) - seconds(windowEnd)) * ticksPerSecond).rounded(.up)
       while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         guard let thread = Int(name), thread != me, !drivers.contains(thread) else { continue }
         // A thread that has ended since the directory was read can hand nothing back.
         guard let began = startTicks(ofThread: thread) else { continue }
         let beganBeforeMe = began < myStart || began == myStart && thread < me
-        if Double(began) >= runStart, !beganBeforeMe { return true }
+        if Double(began) >= first, Double(began) <= last, !beganBeforeMe { return true }
       }
       return false
     #else
       return true
     #endif
   }
+
+  #if os(Linux)
+    private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
+    private static func seconds(_ duration: Duration) -> Double {
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+  #endif
 
   #if os(Linux)
     /// The calling thread's id, from the `/proc/thread-self` link (`<pid>/task/<tid>`).

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension DeterministicScheduler {
   /// Runs `operation` as the root task of a program under a new scheduler and returns its value
   /// with the schedule and trace of the run.
@@ -64,9 +68,13 @@ extension DeterministicScheduler {
     let root = RootTask(scheduler: self, operation: operation)
     RuntimeHooks.installed
     RuntimeHooks.claimHooks()
+    _ = VirtualClockReads.installed
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
-    runStartedAt = .now
+    runStartedAt = RealTime.now
+    #if os(Linux)
+      suspendingRunStart = RealTime.reading(CLOCK_MONOTONIC)
+    #endif
     // An explicit priority, so runs do not depend on the driver thread's quality of service.
     // The closure captures one object, so it needs no context of its own.
     if activeRun == nil { activeRun = ActiveRun(scheduler: self) }

@@ -110,8 +110,12 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var tracksStepStarts = false
   /// The exact duration of the sleep about to be handed over, when ``SchedulerClock`` knows it.
   @exclusivity(unchecked) var exactDelayOfNextSleep: Duration?
-  @exclusivity(unchecked) var stepStartedAt = ContinuousClock.Instant.now
-  @exclusivity(unchecked) var runStartedAt = ContinuousClock.Instant.now
+  @exclusivity(unchecked) var stepStartedAt = RealTime.now
+  /// When the run began, in real time, on the continuous clock and, as a duration since its
+  /// epoch, on the suspending one: the virtual clocks the run's code reads start there (see
+  /// VirtualClockReads.swift).
+  @exclusivity(unchecked) var runStartedAt = RealTime.now
+  @exclusivity(unchecked) var suspendingRunStart = Duration.zero
 
   /// What the root binds for the program, and how the scheduler learns that plain tasks complete
   /// (see `ActiveRun`). Made for the first run and kept until ``retire()``.

@@ -38,7 +38,7 @@ extension DeterministicScheduler {
   /// How long ago, in real time, the step under way began: the longest a sleep's own reading of
   /// the clock can precede its hand-over.
   var realTimeSinceStepStart: Duration {
-    (tracksStepStarts ? stepStartedAt : runStartedAt).duration(to: .now)
+    (tracksStepStarts ? stepStartedAt : runStartedAt).duration(to: RealTime.now)
   }
 
   /// Moves the virtual clock to the earliest deadline and runs the wake-ups due then, which make
@@ -69,7 +69,7 @@ extension DeterministicScheduler {
   func fireTimerEarly() {
     choices.append(.timer)
     earlyFirings += 1
-    if tracksStepStarts { stepStartedAt = .now }
+    if tracksStepStarts { stepStartedAt = RealTime.now }
     advanceClock()
     step += 1
   }
@@ -103,7 +103,8 @@ extension DeterministicScheduler {
       guard let remaining = clock.now.duration(to: instant) as? Duration else {
         return schedule(job, after: .zero, upTo: .zero)
       }
-      schedule(job, after: remaining, upTo: remaining + realTimeSinceStepStart)
+      // Where the clocks' reads are virtual, the sleep read the virtual clock: the duration is exact.
+      schedule(job, after: remaining, upTo: remaining + (VirtualClockReads.installed ? .zero : realTimeSinceStepStart))
     }
   }
 #endif

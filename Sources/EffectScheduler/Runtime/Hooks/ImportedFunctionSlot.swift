@@ -1,0 +1,117 @@
+#if os(Linux) && _pointerBitWidth(_64)
+  import Glibc
+
+  /// The slot through which one loaded ELF library calls a function it imports from another: the
+  /// entry of its global offset table that a call through its procedure linkage table jumps
+  /// through. Writing another function's address there redirects that library's calls, and only
+  /// that library's: every other library and the program keep their own slots.
+  ///
+  /// The library is found from the address of one of its symbols, and the slot from its dynamic
+  /// section, as the dynamic linker itself reads it: the jump-slot relocations (`DT_JMPREL`), each
+  /// naming its symbol through `DT_SYMTAB` and `DT_STRTAB`. Only 64-bit ELF with `Rela`
+  /// relocations is read, which is what x86-64 and AArch64 Linux use.
+  struct ImportedFunctionSlot {
+    private let slot: UnsafeMutablePointer<UInt>
+    /// The range of the library's memory made read-only after relocation (`PT_GNU_RELRO`), which
+    /// holds every slot where the library was linked to bind them all at load time.
+    private let readOnlyAfterRelocation: Range<UInt>?
+
+    /// Finds the slot through which the library that defines `librarySymbol` calls `function`;
+    /// `nil` where the library cannot be read that way or does not call it through a slot.
+    init?(of function: String, inLibraryDefining librarySymbol: String) {
+      typealias AddressInfo = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
+      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, librarySymbol),
+        let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
+      else { return nil }
+      // `Dl_info`: the file's name, its base address, the nearest symbol's name and address.
+      var info: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
+      guard withUnsafeMutableBytes(of: &info, { lookUp(symbol, $0.baseAddress!) }) != 0, let base = info.1,
+        let library = LoadedLibrary(base: base), let offset = library.jumpSlotOffset(of: function)
+      else { return nil }
+      slot = UnsafeMutablePointer(bitPattern: library.base + offset)!
+      readOnlyAfterRelocation = library.readOnlyAfterRelocation
+    }
+
+    /// Points the slot at `replacement`, lifting the read-only protection for the write where the
+    /// slot has it.
+    func redirect(to replacement: UnsafeRawPointer) {
+      let address = UInt(bitPattern: slot)
+      guard let protected = readOnlyAfterRelocation, protected.contains(address) else {
+        slot.pointee = UInt(bitPattern: replacement)
+        return
+      }
+      let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+      let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
+      guard mprotect(page, Int(pageSize), PROT_READ | PROT_WRITE) == 0 else { return }
+      slot.pointee = UInt(bitPattern: replacement)
+      mprotect(page, Int(pageSize), PROT_READ)
+    }
+  }
+
+  /// A loaded ELF library, read from its headers in memory.
+  private struct LoadedLibrary {
+    let base: UInt
+    private let dynamicSection: UnsafeRawPointer
+    let readOnlyAfterRelocation: Range<UInt>?
+
+    init?(base pointer: UnsafeRawPointer) {
+      base = UInt(bitPattern: pointer)
+      // The ELF header: the magic number, then the program headers' offset, size and count.
+      guard pointer.load(as: UInt32.self) == 0x464C_457F, pointer.load(fromByteOffset: 4, as: UInt8.self) == 2 else { return nil }
+      let headers = pointer + Int(pointer.load(fromByteOffset: 32, as: UInt64.self))
+      let headerSize = Int(pointer.load(fromByteOffset: 54, as: UInt16.self))
+      let headerCount = Int(pointer.load(fromByteOffset: 56, as: UInt16.self))
+      var dynamic: UnsafeRawPointer?
+      var relro: Range<UInt>?
+      for index in 0..<headerCount {
+        let header = headers + index * headerSize
+        let address = base + UInt(header.load(fromByteOffset: 16, as: UInt64.self))
+        switch header.load(as: UInt32.self) {
+        case 2: dynamic = UnsafeRawPointer(bitPattern: address)  // PT_DYNAMIC
+        case 0x6474_E552:  // PT_GNU_RELRO
+          relro = address..<(address + UInt(header.load(fromByteOffset: 40, as: UInt64.self)))
+        default: break
+        }
+      }
+      guard let dynamic else { return nil }
+      dynamicSection = dynamic
+      readOnlyAfterRelocation = relro
+    }
+
+    /// The offset from the base of the jump slot of the imported `function`, if the library has one.
+    func jumpSlotOffset(of function: String) -> UInt? {
+      var relocations: UInt?
+      var relocationsSize: UInt?
+      var symbols: UInt?
+      var names: UInt?
+      var entry = dynamicSection
+      while true {
+        let tag = entry.load(as: Int64.self)
+        if tag == 0 { break }  // DT_NULL
+        let value = UInt(entry.load(fromByteOffset: 8, as: UInt64.self))
+        // The dynamic linker may have relocated the addresses in place; an offset is below the base.
+        let address = value >= base ? value : base + value
+        switch tag {
+        case 23: relocations = address  // DT_JMPREL
+        case 2: relocationsSize = value  // DT_PLTRELSZ
+        case 20 where value != 7: return nil  // DT_PLTREL: only `Rela` (7) is read
+        case 6: symbols = address  // DT_SYMTAB
+        case 5: names = address  // DT_STRTAB
+        default: break
+        }
+        entry += 16
+      }
+      guard let relocations, let relocationsSize, let symbols, let names else { return nil }
+      // Each `Elf64_Rela` is an offset, an info word whose high half indexes the symbol table, and
+      // an addend; each `Elf64_Sym` starts with the offset of its name in the string table.
+      for index in 0..<Int(relocationsSize / 24) {
+        let relocation = UnsafeRawPointer(bitPattern: relocations + UInt(index * 24))!
+        let symbolIndex = UInt(relocation.load(fromByteOffset: 8, as: UInt64.self) >> 32)
+        let symbol = UnsafeRawPointer(bitPattern: symbols + symbolIndex * 24)!
+        let name = UnsafePointer<CChar>(bitPattern: names + UInt(symbol.load(as: UInt32.self)))!
+        if strcmp(name, function) == 0 { return UInt(relocation.load(as: UInt64.self)) }
+      }
+      return nil
+    }
+  }
+#endif

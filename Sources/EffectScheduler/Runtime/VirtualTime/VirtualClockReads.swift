@@ -1,0 +1,87 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// Reads of `ContinuousClock.now` and `SuspendingClock.now` by the code of a run answer the run's
+// virtual time, so that code measuring time around a sleep (a debounce, a throttle, a timeout, a
+// rate limiter) sees the time its sleeps took, unchanged. Both clocks read the time through the
+// runtime's `swift_get_time`, which on Linux calls `clock_gettime` through the concurrency
+// library's own jump slot: that slot, and only it, is pointed at a reader that answers the run's
+// virtual time on a driver thread while it drives and passes every other call on to the C library.
+// So `Date()`, Dispatch and every other library keep real time, code outside any scheduler is
+// untouched, and the scheduler's own readings go to the C library directly (``RealTime``).
+// Elsewhere the reads keep real time, and a failure that may come of it says so.
+
+/// Whether reads of the standard clocks by a run's code answer its virtual time on this platform.
+enum VirtualClockReads {
+  /// Installs the redirection the first time it is read, and tells whether it is in place.
+  static let installed: Bool = {
+    #if os(Linux) && _pointerBitWidth(_64)
+      guard let slot = ImportedFunctionSlot(of: "clock_gettime", inLibraryDefining: "swift_get_time") else { return false }
+      // A first read binds the slot, if the dynamic linker binds lazily, so that it will not
+      // overwrite the redirection later.
+      _ = ContinuousClock.now
+      slot.redirect(to: unsafeBitCast(readClock, to: UnsafeRawPointer.self))
+      return true
+    #else
+      return false
+    #endif
+  }()
+
+  #if os(Linux) && _pointerBitWidth(_64)
+    /// The concurrency library's `clock_gettime`: the virtual time of the run the calling thread
+    /// drives, for the two clocks Swift's clocks read, and the C library's answer otherwise.
+    private static let readClock: @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32 = { clock, time in
+      guard let time else { return -1 }
+      if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
+        let reading = scheduler.virtualReading(of: clock)
+      {
+        time.pointee = reading
+        return 0
+      }
+      return clock_gettime(clock, time)
+    }
+  #endif
+}
+
+/// The real time, as the scheduler itself reads it, past the redirection of clock reads.
+enum RealTime {
+  /// The continuous clock's real time.
+  static var now: ContinuousClock.Instant {
+    #if os(Linux)
+      ContinuousClock().systemEpoch + reading(CLOCK_BOOTTIME)
+    #else
+      ContinuousClock.now
+    #endif
+  }
+
+  #if os(Linux)
+    /// The real time of `clock`, as a duration since its epoch.
+    static func reading(_ clock: clockid_t) -> Duration {
+      var time = timespec()
+      clock_gettime(clock, &time)
+      return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+  #endif
+}
+
+#if os(Linux)
+  extension DeterministicScheduler {
+    /// The virtual time of the run under way on `clock`: the clock's real time when the run began
+    /// plus the virtual time, for the two clocks behind `ContinuousClock` and `SuspendingClock`.
+    func virtualReading(of clock: clockid_t) -> timespec? {
+      let start: Duration
+      switch clock {
+      case CLOCK_BOOTTIME: start = ContinuousClock().systemEpoch.duration(to: runStartedAt)
+      case CLOCK_MONOTONIC: start = suspendingRunStart
+      default: return nil
+      }
+      let (seconds, attoseconds) = (start + virtualNow).components
+      return timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    }
+  }
+#endif
