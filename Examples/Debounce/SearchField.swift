@@ -13,8 +13,9 @@ enum Search {
   }
 }
 
-/// A search field that debounces: each keystroke cancels the search task of the previous one and
-/// starts a new one, which waits 300 ms and then asks the server.
+/// A search field that debounces on the default clock: each keystroke cancels the search task of
+/// the previous one and starts a new one, which waits until 300 ms after the keystroke and then
+/// asks the server.
 ///
 /// The buggy field checks for cancellation only once its 300 ms are over. A keystroke that comes
 /// exactly as the timer fires may cancel the old search before it resumes (nothing is sent) or
@@ -36,8 +37,9 @@ final class SearchField {
   func type(_ text: String) -> Task<Void, Never> {
     self.text = text
     search?.cancel()
+    let deadline = ContinuousClock.now + .milliseconds(300)
     let search = Task {
-      do { try await Task.sleep(for: .milliseconds(300)) } catch { return }
+      do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return }
       if Task.isCancelled { return }
       let found = await Search.results(text)
       if dropsAnswersOfCancelledSearches, Task.isCancelled { return }

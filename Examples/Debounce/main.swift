@@ -2,7 +2,9 @@
 // cancels the previous search on each keystroke. The user types "s", waits exactly 300 ms and
 // types "w": the timer of the first search and the cancellation by the second keystroke fall due
 // together, and their order decides whether the slow answer for "s" overwrites the one for "sw".
-// Sleeps wait on each run's virtual clock, so hundreds of runs take no time at all.
+// Sleeps wait on each run's virtual clock, so hundreds of runs take no time at all, and the
+// default clock's `now` reads that virtual time: the field and this program use `ContinuousClock`
+// as they would in production.
 import EffectScheduler
 import Effects
 import Explore
@@ -17,7 +19,7 @@ enum LastRun { static let milliseconds = Atomic<Int>(0) }
 
 func typeSW(dropsAnswersOfCancelledSearches: Bool) -> @Sendable () async throws -> Void {
   { @MainActor in
-    let clock = SchedulerClock()
+    let clock = ContinuousClock()
     let start = clock.now
     let field = SearchField(dropsAnswersOfCancelledSearches: dropsAnswersOfCancelledSearches)
     let first = field.type("s")

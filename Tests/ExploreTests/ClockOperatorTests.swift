@@ -8,9 +8,18 @@ import Testing
   struct ClockOperatorTests {
     static let configuration = ExploreConfiguration(progressInterval: nil)
 
-    @Test("a throttle lets through the elements 250 ms apart: 0, 3 and 6 of one every 100 ms")
-    func throttle() async throws {
-      let summary = try await explore(.exhaustive, configuration: Self.configuration) {
+    /// Timers may fire while jobs are ready, once a run.
+    static let earlyTimers: ExploreConfiguration = {
+      var configuration = Self.configuration
+      configuration.scheduler.earlyTimerFirings = 1
+      return configuration
+    }()
+
+    @Test(
+      "a throttle lets through the elements 250 ms apart: 0, 3 and 6 of one every 100 ms; with early timers too, where runs in which the delayed consumer reads the clock are cut",
+      arguments: [false, true])
+    func throttle(earlyTimers: Bool) async throws {
+      let summary = try await explore(.exhaustive, configuration: earlyTimers ? Self.earlyTimers : Self.configuration) {
         let elements = (0..<8).map { ($0, Duration.milliseconds(100 * $0)) }
         let passed = await throttled(timedStream(elements, finishingAt: .seconds(1)), for: .milliseconds(250))
         try check(passed == [0, 3, 6], "the throttle let through \(passed)")

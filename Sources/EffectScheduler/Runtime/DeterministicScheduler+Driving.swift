@@ -48,27 +48,30 @@ extension DeterministicScheduler {
       guard step < configuration.maxSteps else {
         return abandon(.stepLimitExceeded(limit: configuration.maxSteps))
       }
-      let position: Int
-      // The choice to fire a timer early is offered last, for the strategy's pick only.
-      let offersTimer = offersEarlyTimer
-      if offersTimer { readyInfo.append(.timer) }
-      let picked = Result { try nextJob(readyInfo, step) }
-      if offersTimer { readyInfo.removeLast() }
-      switch picked {
-      case .success(let picked): position = picked
-      case .failure(let divergence as ReplayDivergence): return abandon(.diverged(divergence))
-      case .failure(let error): return abandon(.strategyFailed(String(describing: error)))
-      }
-      if offersTimer, position == readyJobs.count {
-        fireTimerEarly()
-        continue
-      }
-      guard readyJobs.indices.contains(position) else {
-        return abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count + (offersTimer ? 1 : 0)) ready jobs"))
+      var position = 0
+      // A run cut short goes on in arrival order, choosing nothing.
+      if cutAtStep == nil {
+        // The choice to fire a timer early is offered last, for the strategy's pick only.
+        let offersTimer = offersEarlyTimer
+        if offersTimer { readyInfo.append(.timer) }
+        let picked = Result { try nextJob(readyInfo, step) }
+        if offersTimer { readyInfo.removeLast() }
+        switch picked {
+        case .success(let picked): position = picked
+        case .failure(let divergence as ReplayDivergence): return abandon(.diverged(divergence))
+        case .failure(let error): return abandon(.strategyFailed(String(describing: error)))
+        }
+        if offersTimer, position == readyJobs.count {
+          fireTimerEarly()
+          continue
+        }
+        guard readyJobs.indices.contains(position) else {
+          return abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count + (offersTimer ? 1 : 0)) ready jobs"))
+        }
       }
       let job = readyJobs.remove(at: position)
       let info = readyInfo.remove(at: position)
-      choices.append(ScheduleChoice(picking: info, at: position))
+      if cutAtStep == nil { choices.append(ScheduleChoice(picking: info, at: position)) }
       if info.isOnMainActor { mainActorJobWasPicked() }
       if tracksStepStarts { stepStartedAt = RealTime.now }
       run(job, info)
@@ -121,6 +124,7 @@ extension DeterministicScheduler {
     let parent = fromOutside ? nil : currentTaskID()
     if registry.records.isEmpty { rootRuntimeID = runtimeID }
     let id = registry.register(job, runtimeID: runtimeID, flags: flags, parent: parent)
+    if let parent, registry[parent].delayedByTimer { registry[id].delayedByTimer = true }
     if id.rawValue == 0 {
       readsTaskStatus = ExecutorAdoption.canAdopt(root: job, executor: executor)
     } else {

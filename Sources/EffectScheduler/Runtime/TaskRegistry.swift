@@ -24,6 +24,9 @@ struct TaskRegistry {
     var waitingOn: (() -> String)?
     /// The index in the trace of the event that ended the task's last job.
     var lastJobEnd: Int?
+    /// Whether a timer fired early while the task was ready, or while the task that created it
+    /// was, delaying it past the timer (see TimingAssumption.swift).
+    var delayedByTimer = false
   }
 
   private(set) var records: [Record] = []

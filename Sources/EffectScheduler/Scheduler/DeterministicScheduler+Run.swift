@@ -90,7 +90,7 @@ extension DeterministicScheduler {
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
-      receivedWorkFromOutside: mailbox.everReceived, traceFingerprint: fingerprint)
+      receivedWorkFromOutside: mailbox.everReceived, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
     return RunOutcome(record: record, result: root.result)
   }
 }
@@ -146,6 +146,10 @@ package struct RunRecord {
   package let outsideSteps: [Int]
   /// Whether any job was handed back from outside, run or not (a run may stop before it runs).
   package let receivedWorkFromOutside: Bool
+  /// The step at which a task delayed past a timer fired early read the clock or slept, from
+  /// which on the run followed no strategy and its outcome is not judged; see
+  /// ``SchedulerConfiguration/earlyTimerFirings``.
+  package let cutAtStep: Int?
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
   /// almost never do.
   package let traceFingerprint: UInt64
@@ -191,6 +195,8 @@ package struct RunOutcome<Value> {
   package var outsideSteps: [Int] { record.outsideSteps }
   /// Whether any job was handed back from outside, run or not.
   package var receivedWorkFromOutside: Bool { record.receivedWorkFromOutside }
+  /// The step from which on the run was cut short; see ``RunRecord/cutAtStep``.
+  package var cutAtStep: Int? { record.cutAtStep }
   /// Why the run stopped early, or `nil` when it finished.
   package var failure: SchedulerError? { record.failure }
 

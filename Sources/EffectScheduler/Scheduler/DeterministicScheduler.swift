@@ -100,6 +100,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var clockAdvances: [ClockAdvance] = []
   /// How many timers the run fired while jobs were ready.
   @exclusivity(unchecked) var earlyFirings = 0
+  /// The step at which a task delayed past an early timer read the clock or slept, from which on
+  /// the run follows no strategy (see TimingAssumption.swift).
+  @exclusivity(unchecked) var cutAtStep: Int?
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
@@ -173,6 +176,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     timerSequence = 0
     virtualNow = .zero
     earlyFirings = 0
+    cutAtStep = nil
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }

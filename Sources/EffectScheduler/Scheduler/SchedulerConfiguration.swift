@@ -53,7 +53,10 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// choice beside the ready jobs: ``ReadyJob/timer``, which moves the virtual clock to the
   /// earliest deadline and wakes the sleeps due then (`t` in a schedule string). The bound keeps
   /// every search finite. Runs with no timer pending are unaffected; runs with one get more
-  /// schedules, and the reduced search tries every option of such runs.
+  /// schedules, and the reduced search tries every option of such runs. A timer fired early
+  /// delays the work that was ready; a run in which such delayed work then reads the clock or
+  /// sleeps, and so would see the delay, is cut at that step and not judged, as tests of timed
+  /// code assume their tasks are not delayed past their timers.
   ///
   /// ```swift
   /// var configuration = ExploreConfiguration()

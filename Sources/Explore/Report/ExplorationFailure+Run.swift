@@ -5,6 +5,8 @@ extension ExplorationFailure {
   init?(of outcome: RunOutcome<Void>, location: String, strategy: ExplorationStrategy, scheduleNumber: Int, seed: UInt64?, preemptions: Int) {
     let summary: String
     let error: any Error
+    // A run cut short left the model: what followed is not judged.
+    if outcome.cutAtStep != nil { return nil }
     if let schedulerError = outcome.failure, case .diverged(let divergence) = schedulerError.reason, outcome.receivedWorkFromOutside {
       // Work that came back from outside at its own time is what made the runs part.
       let failure = WorkFromOutside(outcome)
@@ -28,8 +30,17 @@ extension ExplorationFailure {
       return nil
     }
     self.init(
-      summary: summary, location: location, strategy: strategy.description, scheduleNumber: scheduleNumber, seed: seed,
+      summary: summary + Self.realClockReadsNote(outcome.trace), location: location, strategy: strategy.description,
+      scheduleNumber: scheduleNumber, seed: seed,
       preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)
+  }
+
+  /// Where the clocks' reads keep real time, says so of a run that slept: code that measures time
+  /// around its sleeps then sees none pass, which may be what failed.
+  static func realClockReadsNote(_ trace: Trace) -> String {
+    guard !clockReadsAreVirtual, !trace.clockAdvances.isEmpty else { return "" }
+    return " (The program slept on the virtual clock, but its reads of ContinuousClock.now and SuspendingClock.now"
+      + " keep real time on this platform: code that measures time around a sleep sees none pass. SchedulerClock reads the virtual clock.)"
   }
 
   init(summary: String, location: String, strategy: String, scheduleNumber: Int? = nil, schedule: Schedule? = nil, trace: Trace? = nil) {

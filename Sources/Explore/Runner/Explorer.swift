@@ -255,7 +255,8 @@ final class Explorer {
     throw ExplorationFailure(
       summary: "nondeterminism: running the same schedule twice gave different traces"
         + (step.map { ", first at step \($0)" } ?? "")
-        + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs).",
+        + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs)."
+        + ExplorationFailure.realClockReadsNote(second.trace),
       location: location, strategy: "determinism check", scheduleNumber: runs + 1, schedule: first.schedule, trace: second.trace)
   }
 

@@ -21,6 +21,7 @@ extension DeterministicScheduler {
       return
     }
     learnRunningTaskName()
+    noteTimingUse()
     tracksStepStarts = true
     let delay: Duration
     if let exact = exactDelayOfNextSleep {
@@ -61,7 +62,7 @@ extension DeterministicScheduler {
   /// pending, nothing is announced from outside, and the run has fired fewer timers early than
   /// the configuration allows (see ``SchedulerConfiguration/earlyTimerFirings``).
   var offersEarlyTimer: Bool {
-    !timers.isEmpty && earlyFirings < configuration.earlyTimerFirings && mailbox.expectedFromOutside == 0
+    !timers.isEmpty && earlyFirings < configuration.earlyTimerFirings && mailbox.expectedFromOutside == 0 && cutAtStep == nil
   }
 
   /// Fires the earliest timer as the step the strategy picked, though jobs are ready: a step that
@@ -69,6 +70,7 @@ extension DeterministicScheduler {
   func fireTimerEarly() {
     choices.append(.timer)
     earlyFirings += 1
+    markTasksDelayedByTimer()
     if tracksStepStarts { stepStartedAt = RealTime.now }
     advanceClock()
     step += 1

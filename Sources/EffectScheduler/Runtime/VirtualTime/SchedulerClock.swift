@@ -1,10 +1,11 @@
 /// A clock that tells a scheduler's virtual time under a ``DeterministicScheduler`` and the
 /// continuous clock's time everywhere else.
 ///
-/// `Task.sleep` and `ContinuousClock().sleep` already wait on the virtual clock under a scheduler,
-/// but reading `ContinuousClock.now` directly gives real time. Code that reads the time, such as a
-/// rate limiter or a cache with an expiry, takes a `SchedulerClock` instead; in production it costs
-/// one task-local read more than `ContinuousClock`.
+/// `Task.sleep` and `ContinuousClock().sleep` wait on the virtual clock under a scheduler, and on
+/// 64-bit Linux so do reads of `ContinuousClock.now` and `SuspendingClock.now` by the run's code.
+/// Elsewhere those reads give real time, and code that reads the time, such as a rate limiter or
+/// a cache with an expiry, takes a `SchedulerClock` to see the virtual time on every platform; in
+/// production it costs one task-local read more than `ContinuousClock`.
 ///
 /// ```swift
 /// struct Cache {
@@ -22,6 +23,7 @@ public struct SchedulerClock: Clock {
   /// The current instant: under a scheduler, the run's start plus its virtual time.
   public var now: Instant {
     guard let scheduler = Self.scheduler else { return .now }
+    scheduler.noteTimingUse()
     return scheduler.virtualInstant
   }
 

@@ -48,6 +48,10 @@ enum VirtualClockReads {
   #endif
 }
 
+/// Whether reads of `ContinuousClock.now` and `SuspendingClock.now` by a run's code answer its
+/// virtual time on this platform (64-bit Linux); elsewhere they keep real time.
+package var clockReadsAreVirtual: Bool { VirtualClockReads.installed }
+
 /// The real time, as the scheduler itself reads it, past the redirection of clock reads.
 enum RealTime {
   /// The continuous clock's real time.
@@ -80,6 +84,7 @@ enum RealTime {
       case CLOCK_MONOTONIC: start = suspendingRunStart
       default: return nil
       }
+      noteTimingUse()
       let (seconds, attoseconds) = (start + virtualNow).components
       return timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     }
