@@ -24,6 +24,9 @@ private let foreignQueue = DispatchQueue(label: "ForeignHookTests.serial")
 /// The thread that drives this suite's exploration, the only one whose jobs the foreign hook
 /// takes away, so that explorations of other suites running meanwhile are not disturbed.
 private let driverOfThisSuite = Atomic<UInt>(0)
+/// The hooks the foreign ones found in place, as bits, for jobs of other threads.
+private let previousEnqueueHook = Atomic<UInt>(0)
+private let previousMainHook = Atomic<UInt>(0)
 
 /// Runs `body` with a global enqueue hook of another library's in place, as
 /// swift-concurrency-extras' `withMainSerialExecutor` does: it takes the hook over without
@@ -35,10 +38,15 @@ private func withForeignEnqueueHook<Value>(_ body: () async throws -> Value) asy
   }
   let slot = symbol.assumingMemoryBound(to: Hook?.self)
   let saved = slot.pointee
+  // Jobs of other threads go on to the hook it found, so that runs of other suites already under
+  // way, which a real foreign hook would disturb, are not.
+  previousEnqueueHook.store(unsafeBitCast(slot.pointee, to: UInt.self), ordering: .releasing)
   slot.pointee = { job, original in
     foreignJobs.add(1, ordering: .relaxed)
-    guard UInt(pthread_self()) == driverOfThisSuite.load(ordering: .acquiring)
-    else { return original(job) }
+    guard UInt(pthread_self()) == driverOfThisSuite.load(ordering: .acquiring) else {
+      let bits = previousEnqueueHook.load(ordering: .acquiring)
+      return bits == 0 ? original(job) : unsafeBitCast(bits, to: Hook.self)(job, original)
+    }
     foreignQueue.async { job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor()) }
   }
   defer { slot.pointee = saved }
@@ -53,9 +61,12 @@ private func withForeignMainExecutorHook<Value>(_ body: () async throws -> Value
   }
   let slot = symbol.assumingMemoryBound(to: MainHook?.self)
   let saved = slot.pointee
+  previousMainHook.store(unsafeBitCast(slot.pointee, to: UInt.self), ordering: .releasing)
   slot.pointee = { original in
     foreignJobs.add(1, ordering: .relaxed)
-    return original()
+    let bits = previousMainHook.load(ordering: .acquiring)
+    guard UInt(pthread_self()) != driverOfThisSuite.load(ordering: .acquiring), bits != 0 else { return original() }
+    return unsafeBitCast(bits, to: MainHook.self)(original)
   }
   defer { slot.pointee = saved }
   return try await body()
