@@ -57,3 +57,19 @@ private func schedulesToFailure(_ bug: ClassicBug, _ strategy: ExplorationStrate
     return notes.isEmpty ? number : "\(number) (\(notes.joined(separator: ", ")))"
   }
 }
+
+/// For each fixed twin of the catalogue that an exhaustive search finishes, its schedules with
+/// `Task.effect` and with plain `Task {}`: plain tasks are adopted, so the counts are equal.
+func benchmarkSpawnCounts() async throws {
+  print("\nSchedules of each fixed twin searched in full, spawning with Task.effect and with Task {}:\n")
+  print("| fixed twin | Task.effect | Task {} |")
+  print("|---|--:|--:|")
+  for bug in ClassicBug.all where bug.exhaustiveLimit == nil {
+    var counts: [String] = []
+    for spawn in Spawn.allCases {
+      let summary = try await explore(.exhaustive, configuration: bug.configuration, bug.fixed(spawning: spawn))
+      counts.append(summary.exploredEverySchedule ? "\(summary.schedules)" : "stopped after \(summary.schedules)")
+    }
+    print("| \(bug.name) | " + counts.joined(separator: " | ") + " |")
+  }
+}

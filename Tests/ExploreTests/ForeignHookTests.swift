@@ -110,7 +110,9 @@ struct ForeignHookTests {
     let before = foreignJobs.load(ordering: .relaxed)
     let inside = try await withForeignEnqueueHook {
       let summary = try await explore(.exhaustive, configuration: configuration, Self.twoAdders)
-      // Code outside any scheduler still reaches the foreign hook.
+      // Code outside any scheduler still reaches the foreign hook, and, where the foreign hook
+      // hands it back to the one it found (this library's, which the run put in front of it
+      // again), the chain ends instead of going round for ever.
       await Task.detached { await Task.yield() }.value
       return summary
     }

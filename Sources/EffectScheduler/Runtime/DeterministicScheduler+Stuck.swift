@@ -28,7 +28,8 @@ extension DeterministicScheduler {
   /// or due on the virtual clock, and no task waits for an executor or a task the scheduler does
   /// not run.
   func nothingOutsideTookPart() -> Bool {
-    guard configuration.reportsDeadlocksAtOnce, !mailbox.everReceived, mailbox.isEmpty, mailbox.expectedFromOutside == 0, timers.isEmpty
+    guard configuration.reportsDeadlocksAtOnce, !mailbox.everReceived, handOffs.isEmpty, mailbox.isEmpty, mailbox.expectedFromOutside == 0,
+      timers.isEmpty
     else { return false }
     for index in registry.records.indices where !registry[TaskID(index)].completed {
       let id = TaskID(index)

@@ -69,6 +69,7 @@ extension DeterministicScheduler {
     RuntimeHooks.installed
     RuntimeHooks.claimHooks()
     _ = VirtualClockReads.installed
+    _ = DispatchHandOffs.installed
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
     runStartedAt = RealTime.now
@@ -90,7 +91,7 @@ extension DeterministicScheduler {
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
-      receivedWorkFromOutside: mailbox.everReceived, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
+      receivedWorkFromOutside: mailbox.everReceived, handOffs: handOffs, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
     return RunOutcome(record: record, result: root.result)
   }
 }
@@ -146,6 +147,8 @@ package struct RunRecord {
   package let outsideSteps: [Int]
   /// Whether any job was handed back from outside, run or not (a run may stop before it runs).
   package let receivedWorkFromOutside: Bool
+  /// The work the run's code handed to Dispatch, which runs outside the scheduler's control.
+  package let handOffs: [HandOff]
   /// The step at which a task delayed past a timer fired early read the clock or slept, from
   /// which on the run followed no strategy and its outcome is not judged; see
   /// ``SchedulerConfiguration/earlyTimerFirings``.
@@ -195,6 +198,8 @@ package struct RunOutcome<Value> {
   package var outsideSteps: [Int] { record.outsideSteps }
   /// Whether any job was handed back from outside, run or not.
   package var receivedWorkFromOutside: Bool { record.receivedWorkFromOutside }
+  /// The work the run's code handed to Dispatch.
+  package var handOffs: [HandOff] { record.handOffs }
   /// The step from which on the run was cut short; see ``RunRecord/cutAtStep``.
   package var cutAtStep: Int? { record.cutAtStep }
   /// Why the run stopped early, or `nil` when it finished.

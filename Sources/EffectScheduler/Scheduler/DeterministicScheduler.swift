@@ -105,6 +105,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var cutAtStep: Int?
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
+  /// The work the run's code handed to Dispatch; see DispatchHandOffs.swift.
+  @exclusivity(unchecked) var handOffs: [HandOff] = []
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
   /// cost nothing to copy or clear on the hot path.
   @exclusivity(unchecked) var notes: [TraceNote] = []
@@ -179,6 +181,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     cutAtStep = nil
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
+    if !handOffs.isEmpty { handOffs.removeAll() }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     exactDelayOfNextSleep = nil
     isDriving = true

@@ -7,7 +7,9 @@ extension ExplorationFailure {
     let error: any Error
     // A run cut short left the model: what followed is not judged.
     if outcome.cutAtStep != nil { return nil }
-    if let schedulerError = outcome.failure, case .diverged(let divergence) = schedulerError.reason, outcome.receivedWorkFromOutside {
+    if let schedulerError = outcome.failure, case .diverged(let divergence) = schedulerError.reason,
+      outcome.receivedWorkFromOutside || !outcome.handOffs.isEmpty
+    {
       // Work that came back from outside at its own time is what made the runs part.
       let failure = WorkFromOutside(outcome)
       error = failure
@@ -22,7 +24,7 @@ extension ExplorationFailure {
     } else if case .failure(let thrown)? = outcome.result {
       error = thrown
       summary = thrown is RecordedIssue ? "the body recorded an issue: \(thrown)" : "the body threw: \(String(reflecting: thrown))"
-    } else if !outcome.outsideSteps.isEmpty {
+    } else if !outcome.outsideSteps.isEmpty || !outcome.handOffs.isEmpty {
       let failure = WorkFromOutside(outcome)
       error = failure
       summary = failure.description
@@ -59,6 +61,9 @@ extension WorkFromOutside {
       guard let task = event.task, let info = trace[task: task], !resumed.contains(info.description) else { continue }
       resumed.append(info.description)
     }
-    self.init(steps: outcome.outsideSteps, resumed: resumed)
+    let handedOver = outcome.handOffs.map { handOff in
+      "\(handOff.call) at step \(handOff.step)" + (handOff.task.flatMap { trace[task: $0] }.map { " by \($0)" } ?? "")
+    }
+    self.init(steps: outcome.outsideSteps, resumed: resumed, handedOver: handedOver)
   }
 }

@@ -244,8 +244,8 @@ final class Explorer {
     let second = runOnce(&replay, explores: false)
     guard second.trace != first.trace else { return }
     // Work from outside, coming back at its own time, is what makes such runs part: say so.
-    if first.receivedWorkFromOutside || second.receivedWorkFromOutside {
-      let run = first.outsideSteps.isEmpty ? second : first
+    if first.receivedWorkFromOutside || second.receivedWorkFromOutside || !first.handOffs.isEmpty || !second.handOffs.isEmpty {
+      let run = first.outsideSteps.isEmpty && first.handOffs.isEmpty ? second : first
       let outside = WorkFromOutside(run)
       throw ExplorationFailure(
         summary: outside.description + " Running the same schedule twice gave different traces.", location: location, strategy: "determinism check",

@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 import Synchronization
 
 /// One of the concurrency runtime's process-wide hook variables, with this library's hook put in
@@ -16,6 +23,14 @@ final class HookSlot<Hook>: @unchecked Sendable {
   private let ours: Hook
   private let previous = Atomic<UInt>(0)
   private let claiming = Mutex(())
+  /// Set on a thread while it calls the hook this one chains to: a hook that chains back to this
+  /// one, as one installed after it that chains to what it found does once this one has claimed
+  /// the front again, must not send the call round for ever.
+  private let chainingKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 
   /// Takes over the hook variable at `address`, which holds a `Hook?`; `ours` is installed by
   /// ``claim(evenIfUnset:)``.
@@ -29,6 +44,15 @@ final class HookSlot<Hook>: @unchecked Sendable {
   var previousHook: Hook? {
     let bits = previous.load(ordering: .acquiring)
     return bits == 0 ? nil : unsafeBitCast(bits, to: Hook.self)
+  }
+
+  /// Calls the hook this one chains to with `call`, or `original` where there is none or the
+  /// calling thread is already inside a call to it (the chain has come round to this hook again).
+  func chain<Result>(_ call: (Hook) -> Result, otherwise original: () -> Result) -> Result {
+    guard let previous = previousHook, pthread_getspecific(chainingKey) == nil else { return original() }
+    pthread_setspecific(chainingKey, UnsafeRawPointer(bitPattern: 1))
+    defer { pthread_setspecific(chainingKey, nil) }
+    return call(previous)
   }
 
   /// Puts this library's hook in front of another one found in the variable, chaining to it; with

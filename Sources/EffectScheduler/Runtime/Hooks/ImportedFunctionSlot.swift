@@ -1,35 +1,43 @@
 #if os(Linux) && _pointerBitWidth(_64)
   import Glibc
 
-  /// The slot through which one loaded ELF library calls a function it imports from another: the
-  /// entry of its global offset table that a call through its procedure linkage table jumps
-  /// through. Writing another function's address there redirects that library's calls, and only
-  /// that library's: every other library and the program keep their own slots.
+  /// A slot through which one loaded ELF library calls a function it imports from another: an
+  /// entry of its global offset table, which a call through its procedure linkage table jumps
+  /// through, or which code that takes the function's address reads. Writing another function's
+  /// address there redirects that library's calls, and only that library's: every other library
+  /// and the program keep their own slots.
   ///
-  /// The library is found from the address of one of its symbols, and the slot from its dynamic
-  /// section, as the dynamic linker itself reads it: the jump-slot relocations (`DT_JMPREL`), each
-  /// naming its symbol through `DT_SYMTAB` and `DT_STRTAB`. Only 64-bit ELF with `Rela`
-  /// relocations is read, which is what x86-64 and AArch64 Linux use.
+  /// The library is found from the address of one of its symbols, and the slots from its dynamic
+  /// section, as the dynamic linker itself reads it: the jump-slot relocations (`DT_JMPREL`) and
+  /// the global-data ones among the others (`DT_RELA`), each naming its symbol through `DT_SYMTAB`
+  /// and `DT_STRTAB`. Only 64-bit ELF with `Rela` relocations is read, which is what x86-64 and
+  /// AArch64 Linux use.
   struct ImportedFunctionSlot {
     private let slot: UnsafeMutablePointer<UInt>
     /// The range of the library's memory made read-only after relocation (`PT_GNU_RELRO`), which
     /// holds every slot where the library was linked to bind them all at load time.
     private let readOnlyAfterRelocation: Range<UInt>?
 
-    /// Finds the slot through which the library that defines `librarySymbol` calls `function`;
-    /// `nil` where the library cannot be read that way or does not call it through a slot.
-    init?(of function: String, inLibraryDefining librarySymbol: String) {
+    /// The slots through which the library that defines `librarySymbol` calls `function`; empty
+    /// where the library cannot be read that way or does not call it through a slot.
+    static func slots(of function: String, inLibraryDefining librarySymbol: String) -> [ImportedFunctionSlot] {
       typealias AddressInfo = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
       guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, librarySymbol),
         let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
-      else { return nil }
+      else { return [] }
       // `Dl_info`: the file's name, its base address, the nearest symbol's name and address.
       var info: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
       guard withUnsafeMutableBytes(of: &info, { lookUp(symbol, $0.baseAddress!) }) != 0, let base = info.1,
-        let library = LoadedLibrary(base: base), let offset = library.jumpSlotOffset(of: function)
-      else { return nil }
-      slot = UnsafeMutablePointer(bitPattern: library.base + offset)!
-      readOnlyAfterRelocation = library.readOnlyAfterRelocation
+        let library = LoadedLibrary(base: base)
+      else { return [] }
+      return library.slotOffsets(of: function).map { offset in
+        ImportedFunctionSlot(slot: UnsafeMutablePointer(bitPattern: library.base + offset)!, readOnlyAfterRelocation: library.readOnlyAfterRelocation)
+      }
+    }
+
+    private init(slot: UnsafeMutablePointer<UInt>, readOnlyAfterRelocation: Range<UInt>?) {
+      self.slot = slot
+      self.readOnlyAfterRelocation = readOnlyAfterRelocation
     }
 
     /// Points the slot at `replacement`, lifting the read-only protection for the write where the
@@ -78,10 +86,13 @@
       readOnlyAfterRelocation = relro
     }
 
-    /// The offset from the base of the jump slot of the imported `function`, if the library has one.
-    func jumpSlotOffset(of function: String) -> UInt? {
+    /// The offsets from the base of the slots of the imported `function`: its jump slot and its
+    /// global-data slots.
+    func slotOffsets(of function: String) -> [UInt] {
       var relocations: UInt?
       var relocationsSize: UInt?
+      var dataRelocations: UInt?
+      var dataRelocationsSize: UInt?
       var symbols: UInt?
       var names: UInt?
       var entry = dynamicSection
@@ -94,24 +105,35 @@
         switch tag {
         case 23: relocations = address  // DT_JMPREL
         case 2: relocationsSize = value  // DT_PLTRELSZ
-        case 20 where value != 7: return nil  // DT_PLTREL: only `Rela` (7) is read
+        case 7: dataRelocations = address  // DT_RELA
+        case 8: dataRelocationsSize = value  // DT_RELASZ
+        case 20 where value != 7: return []  // DT_PLTREL: only `Rela` (7) is read
         case 6: symbols = address  // DT_SYMTAB
         case 5: names = address  // DT_STRTAB
         default: break
         }
         entry += 16
       }
-      guard let relocations, let relocationsSize, let symbols, let names else { return nil }
-      // Each `Elf64_Rela` is an offset, an info word whose high half indexes the symbol table, and
-      // an addend; each `Elf64_Sym` starts with the offset of its name in the string table.
-      for index in 0..<Int(relocationsSize / 24) {
-        let relocation = UnsafeRawPointer(bitPattern: relocations + UInt(index * 24))!
-        let symbolIndex = UInt(relocation.load(fromByteOffset: 8, as: UInt64.self) >> 32)
-        let symbol = UnsafeRawPointer(bitPattern: symbols + symbolIndex * 24)!
-        let name = UnsafePointer<CChar>(bitPattern: names + UInt(symbol.load(as: UInt32.self)))!
-        if strcmp(name, function) == 0 { return UInt(relocation.load(as: UInt64.self)) }
+      guard let symbols, let names else { return [] }
+      // Each `Elf64_Rela` is an offset, an info word whose high half indexes the symbol table and
+      // whose low half is the relocation's type, and an addend; each `Elf64_Sym` starts with the
+      // offset of its name in the string table.
+      func offsets(in table: UInt?, size: UInt?, ofTypes types: Set<UInt64>?) -> [UInt] {
+        guard let table, let size else { return [] }
+        var found: [UInt] = []
+        for index in 0..<Int(size / 24) {
+          let relocation = UnsafeRawPointer(bitPattern: table + UInt(index * 24))!
+          let info = relocation.load(fromByteOffset: 8, as: UInt64.self)
+          guard info >> 32 != 0, types?.contains(info & 0xFFFF_FFFF) ?? true else { continue }
+          let symbol = UnsafeRawPointer(bitPattern: symbols + UInt(info >> 32) * 24)!
+          let name = UnsafePointer<CChar>(bitPattern: names + UInt(symbol.load(as: UInt32.self)))!
+          if strcmp(name, function) == 0 { found.append(UInt(relocation.load(as: UInt64.self))) }
+        }
+        return found
       }
-      return nil
+      // `R_X86_64_GLOB_DAT` (6) and `R_AARCH64_GLOB_DAT` (1025): a slot holding a symbol's address.
+      return offsets(in: relocations, size: relocationsSize, ofTypes: nil)
+        + offsets(in: dataRelocations, size: dataRelocationsSize, ofTypes: [6, 1025])
     }
   }
 #endif

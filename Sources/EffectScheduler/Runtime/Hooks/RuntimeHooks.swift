@@ -38,7 +38,8 @@ enum RuntimeHooks {
   /// installed before, or the runtime's own enqueue.
   private static let enqueueGlobal: EnqueueGlobalHook = { job, original in
     if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, RuntimeHooks.route(job) { return }
-    if let previous = RuntimeHooks.enqueueGlobalSlot?.previousHook { previous(job, original) } else { original(job) }
+    guard let slot = RuntimeHooks.enqueueGlobalSlot else { return original(job) }
+    slot.chain({ previous in previous(job, original) }, otherwise: { original(job) })
   }
 
   /// Answers "the main actor" with the stand-in of the scheduler driving the calling thread, or
@@ -47,8 +48,8 @@ enum RuntimeHooks {
     if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler {
       return scheduler.mainActorExecutor.asUnownedSerialExecutor()
     }
-    if let previous = RuntimeHooks.getMainExecutorSlot?.previousHook { return previous(original) }
-    return original()
+    guard let slot = RuntimeHooks.getMainExecutorSlot else { return original() }
+    return slot.chain({ previous in previous(original) }, otherwise: original)
   }
 
   /// Installs the routing of global jobs and the main-executor hook the first time it is read;

@@ -21,12 +21,12 @@ enum VirtualClockReads {
   /// Installs the redirection the first time it is read, and tells whether it is in place.
   static let installed: Bool = {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard let slot = ImportedFunctionSlot(of: "clock_gettime", inLibraryDefining: "swift_get_time") else { return false }
+      let slots = ImportedFunctionSlot.slots(of: "clock_gettime", inLibraryDefining: "swift_get_time")
       // A first read binds the slot, if the dynamic linker binds lazily, so that it will not
       // overwrite the redirection later.
       _ = ContinuousClock.now
-      slot.redirect(to: unsafeBitCast(readClock, to: UnsafeRawPointer.self))
-      return true
+      for slot in slots { slot.redirect(to: unsafeBitCast(readClock, to: UnsafeRawPointer.self)) }
+      return !slots.isEmpty
     #else
       return false
     #endif

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// Work a run hands to Dispatch runs outside the scheduler's control, at its own time. When it
+// hands something back later (a continuation resumed after its task suspended), the job arrives
+// from outside and `explore` says so; but when it does so before the task has suspended, the
+// task goes straight on and nothing comes back to see, and the run would pass on a race the
+// scheduler never decided. So the hand-off itself is noted: on Linux, the Swift Dispatch overlay's
+// slots for the functions that queue work (`DispatchQueue.async`, `asyncAfter`, a group's `async`
+// and `notify`, `async(flags: .barrier)`) are pointed at functions that note a hand-off made by a
+// run's code, on its driver thread while it drives, and pass the call on to libdispatch. Every
+// other caller, Dispatch used from C or by other libraries among them, is untouched.
+
+/// Work the code of a run handed to the outside: where, by whom, and through what.
+package struct HandOff: Hashable, Sendable {
+  /// The step during which the run's code handed the work over.
+  package let step: Int
+  /// The task whose code did, if the scheduler can tell.
+  package let task: TaskID?
+  /// What it called, such as `DispatchQueue.async`.
+  package let call: String
+}
+
+extension DeterministicScheduler {
+  /// Notes that the running code handed work to `call`.
+  func noteHandOff(through call: String) {
+    handOffs.append(HandOff(step: step, task: currentTaskID(), call: call))
+  }
+}
+
+/// Installs the noting of hand-offs to Dispatch.
+enum DispatchHandOffs {
+  /// Installs it the first time it is read; tells whether any slot was found.
+  static let installed: Bool = {
+    #if os(Linux) && _pointerBitWidth(_64)
+      var found = false
+      // A symbol of the Swift Dispatch overlay, to find its library by: `DispatchTime.now()`.
+      let overlay = "$s8Dispatch0A4TimeV3nowACyFZ"
+      let redirections: [(String, UnsafeRawPointer?)] = [
+        ("dispatch_async", realAsync.map { _ in unsafeBitCast(async, to: UnsafeRawPointer.self) }),
+        ("dispatch_barrier_async", realBarrierAsync.map { _ in unsafeBitCast(barrierAsync, to: UnsafeRawPointer.self) }),
+        ("dispatch_after", realAfter.map { _ in unsafeBitCast(after, to: UnsafeRawPointer.self) }),
+        ("dispatch_group_async", realGroupAsync.map { _ in unsafeBitCast(groupAsync, to: UnsafeRawPointer.self) }),
+        ("dispatch_group_notify", realGroupNotify.map { _ in unsafeBitCast(groupNotify, to: UnsafeRawPointer.self) }),
+      ]
+      for case let (function, replacement?) in redirections {
+        for slot in ImportedFunctionSlot.slots(of: function, inLibraryDefining: overlay) {
+          slot.redirect(to: replacement)
+          found = true
+        }
+      }
+      return found
+    #else
+      return false
+    #endif
+  }()
+
+  /// Notes a hand-off through `call` if the calling thread drives a run and runs its code.
+  private static func noteHandOff(through call: String) {
+    guard RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler, scheduler.isDriving
+    else { return }
+    scheduler.noteHandOff(through: call)
+  }
+
+  #if os(Linux) && _pointerBitWidth(_64)
+    // A queue, a group or a block is passed as a pointer; a time as its 64 bits.
+    private typealias QueueBlock = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> Void
+    private typealias TimeQueueBlock = @convention(c) (UInt64, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
+    private typealias GroupQueueBlock = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
+
+    private static func real<Function>(_ name: String) -> Function? {
+      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, name) else { return nil }
+      return unsafeBitCast(symbol, to: Function.self)
+    }
+
+    private static let realAsync: QueueBlock? = real("dispatch_async")
+    private static let realBarrierAsync: QueueBlock? = real("dispatch_barrier_async")
+    private static let realAfter: TimeQueueBlock? = real("dispatch_after")
+    private static let realGroupAsync: GroupQueueBlock? = real("dispatch_group_async")
+    private static let realGroupNotify: GroupQueueBlock? = real("dispatch_group_notify")
+
+    private static let async: QueueBlock = { queue, block in
+      noteHandOff(through: "DispatchQueue.async")
+      realAsync!(queue, block)
+    }
+    private static let barrierAsync: QueueBlock = { queue, block in
+      noteHandOff(through: "DispatchQueue.async(flags: .barrier)")
+      realBarrierAsync!(queue, block)
+    }
+    private static let after: TimeQueueBlock = { time, queue, block in
+      noteHandOff(through: "DispatchQueue.asyncAfter")
+      realAfter!(time, queue, block)
+    }
+    private static let groupAsync: GroupQueueBlock = { group, queue, block in
+      noteHandOff(through: "DispatchQueue.async(group:)")
+      realGroupAsync!(group, queue, block)
+    }
+    private static let groupNotify: GroupQueueBlock = { group, queue, block in
+      noteHandOff(through: "DispatchGroup.notify")
+      realGroupNotify!(group, queue, block)
+    }
+  #endif
+}
