@@ -71,6 +71,11 @@ struct TaskReader {
     isCancelled?(unsafeBitCast(job, to: UnsafeRawPointer.self)) ?? false
   }
 
+  /// Whether the task at `address` has been cancelled.
+  func isCancelled(taskAt address: UInt) -> Bool {
+    isCancelled?(UnsafeRawPointer(bitPattern: address)!) ?? false
+  }
+
   /// The task running on this thread, as the address of its job, or `nil` between tasks.
   func currentTaskAddress() -> UnsafeRawPointer? {
     guard let currentTask else {

@@ -91,7 +91,7 @@ extension DeterministicScheduler {
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
-      receivedWorkFromOutside: mailbox.everReceived, handOffs: handOffs, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
+      receivedWorkFromOutside: mailbox.everReceived, watchedCancellations: watchedCancellations, handOffs: handOffs, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
     return RunOutcome(record: record, result: root.result)
   }
 }
@@ -147,6 +147,8 @@ package struct RunRecord {
   package let outsideSteps: [Int]
   /// Whether any job was handed back from outside, run or not (a run may stop before it runs).
   package let receivedWorkFromOutside: Bool
+  /// Whether each cancellation was recorded at the step that made it.
+  let watchedCancellations: Bool
   /// The work the run's code handed to Dispatch, which runs outside the scheduler's control.
   package let handOffs: [HandOff]
   /// The step at which a task delayed past a timer fired early read the clock or slept, from
@@ -163,6 +165,7 @@ package struct RunRecord {
       tasks: tasks.map(\.info), events: events.map(\.event), steps: steps, clockAdvances: clockAdvances, actors: actors, actorJobTasks: actorJobTasks,
       notes: notes)
     trace.stepsBeyondTheirActor = stepsBeyondTheirActor
+    trace.cancellationsAtTheirStep = watchedCancellations
     return trace
   }
 

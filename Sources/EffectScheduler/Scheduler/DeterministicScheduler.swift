@@ -105,6 +105,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var cutAtStep: Int?
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
+  /// Whether the run records each cancellation at the step that made it; see
+  /// ``StrategyReference/watchesCancellations``.
+  @exclusivity(unchecked) var watchedCancellations = false
   /// The work the run's code handed to Dispatch; see DispatchHandOffs.swift.
   @exclusivity(unchecked) var handOffs: [HandOff] = []
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values

@@ -24,6 +24,10 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// `Task {}`: the runtime lets such a task take the job's thread along to another actor that is
   /// idle, or off actors, so the job may have run work of other actors and nonisolated code.
   package var stepsBeyondTheirActor: Set<Int> = []
+  /// Whether each `.cancelled` event is at the step that cancelled the task, as the partial-order
+  /// reduction asks (``StrategyReference/watchesCancellations``), rather than at the cancelled
+  /// task's first job after it.
+  package var cancellationsAtTheirStep = false
 
   /// Creates a trace.
   public init(

@@ -204,11 +204,18 @@ struct StepAccesses {
     }
   }
 
-  /// The scheduler sees a cancellation only when the cancelled task's next job begins, not which
-  /// step cancelled it, so every step since the task's job before touches the task.
+  /// A cancellation writes the cancelled task's flag, which every step of that task reads (each may
+  /// check `Task.isCancelled`, and a sleep, a stream or a handler does): the step that cancelled
+  /// it touches the task. Where the scheduler watched for cancellations after every step, the
+  /// event is at that step; elsewhere it is seen only when the cancelled task's next job begins,
+  /// and every step since the task's job before touches the task.
   private mutating func recordCancellations(_ trace: Trace) {
     for event in trace.events where event.kind == .cancelled {
       guard let task = event.task, event.step < threads.count else { continue }
+      if trace.cancellationsAtTheirStep {
+        objects[event.step].insert(.task(task))
+        continue
+      }
       var step = event.step - 1
       while step >= 0, !objects[step].contains(.task(task)) {
         objects[step].insert(.task(task))

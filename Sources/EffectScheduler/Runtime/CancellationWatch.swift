@@ -1,0 +1,16 @@
+extension DeterministicScheduler {
+  /// Records, at the step just run, the cancellation of every task whose cancelled flag that
+  /// step set: by `cancel()` on its handle, a group's `cancelAll()`, an `async let` left behind,
+  /// or a parent's cancellation reaching its children. Only tasks whose memory the run keeps are
+  /// read: those not completed, and unstructured ones, which the run holds until it ends.
+  func recordCancellationsOfThisStep() {
+    for index in registry.records.indices {
+      let id = TaskID(index)
+      guard !registry[id].cancelled, !registry[id].completed || registry[id].held,
+        taskReader.isCancelled(taskAt: registry[id].address)
+      else { continue }
+      registry[id].cancelled = true
+      record(id, .cancelled)
+    }
+  }
+}
