@@ -19,6 +19,15 @@ struct ReducedSearchTests {
     #expect(reduced < full)
   }
 
+  /// Cancellation in all its forms: a task cancelling another, a group cancelled while its
+  /// children run, sleeps cut short, and tasks that read their flag.
+  @Test(
+    "on 500 generated programs with cancellation, the reduced search sees exactly the outcomes of the full one",
+    arguments: 0..<5)
+  func sameOutcomesWithCancellation(batch: UInt64) async {
+    _ = await Self.compare(100, programsFrom: 90_000_000 + batch * 1_000_000, taskCount: 2, fullLimit: 60, withCancellation: true)
+  }
+
   /// With three tasks, an option tried at a choice point sleeps while the others run: the
   /// comparison checks that sleeping options are woken whenever a step depends on them.
   @Test("on 100 generated programs of three tasks, the reduced search sees exactly the outcomes of the full one, in fewer schedules")
@@ -41,7 +50,8 @@ struct ReducedSearchTests {
   /// each search ran in all. With `fewerSchedules`, the reduced search must never run more.
   private static func compare(
     _ count: Int, programsFrom firstSeed: UInt64, taskCount: Int, fullLimit: Int,
-    configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)), fewerSchedules: Bool = true
+    configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)), fewerSchedules: Bool = true,
+    withCancellation: Bool = false
   ) async -> (full: Int, reduced: Int) {
     var compared = 0
     var seed = firstSeed
@@ -49,7 +59,7 @@ struct ReducedSearchTests {
     var reduced = 0
     while compared < count {
       seed += 1
-      let program = GeneratedProgram(seed: seed, taskCount: taskCount)
+      let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: withCancellation)
       let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: fullLimit, configuration: configuration) {
         await program.run(reporting: $0)
       }

@@ -1,8 +1,10 @@
 import Explore
+import Synchronization
 
 /// A small random program of actors and tasks, for comparing searches: two or three tasks doing one
 /// or two things each to one or two actors, or sleeping, the first perhaps waiting at a gate the
-/// last opens.
+/// last opens; with cancellation, tasks also log whether they are cancelled, and one task cancels
+/// another (or the root cancels the group, after a yield).
 /// At its end it reports every actor's log.
 struct GeneratedProgram: Sendable, CustomStringConvertible {
   enum Operation: Sendable, CustomStringConvertible {
@@ -17,6 +19,10 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     case waitAtGate
     /// Opens the gate.
     case openGate
+    /// Appends whether the task is cancelled to a cell's log, read before the hop.
+    case logCancelled(cell: Int)
+    /// Cancels another task.
+    case cancel(task: Int)
 
     var description: String {
       switch self {
@@ -26,6 +32,8 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
       case .sleep(let milliseconds): "sleep(\(milliseconds))"
       case .waitAtGate: "wait"
       case .openGate: "open"
+      case .logCancelled(let cell): "logCancelled(\(cell))"
+      case .cancel(let task): "cancel(t\(task))"
       }
     }
   }
@@ -36,10 +44,14 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
   let tasks: [[Operation]]
   /// Whether the tasks are children of a task group rather than plain `Task {}`s.
   let asGroupChildren: Bool
+  /// Whether the root cancels the group once it has added the children and yielded.
+  let cancelsGroup: Bool
 
-  var description: String { "program \(seed) of \(tasks.count) tasks: \(cells) cells, \(asGroupChildren ? "group" : "Task {}") \(tasks)" }
+  var description: String {
+    "program \(seed) of \(tasks.count) tasks: \(cells) cells, \(asGroupChildren ? "group" : "Task {}")\(cancelsGroup ? " cancelled" : "") \(tasks)"
+  }
 
-  init(seed: UInt64, taskCount: Int = 2) {
+  init(seed: UInt64, taskCount: Int = 2, withCancellation: Bool = false) {
     var generator = SplitMix(state: seed)
     self.seed = seed
     let cells = generator.next(below: 2) + 1
@@ -61,6 +73,21 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
       tasks[0].insert(.waitAtGate, at: generator.next(below: tasks[0].count + 1))
       tasks[tasks.count - 1].insert(.openGate, at: generator.next(below: tasks[tasks.count - 1].count + 1))
     }
+    var cancelsGroup = false
+    if withCancellation {
+      // Some tasks log whether they are cancelled, and someone cancels.
+      for index in tasks.indices where generator.next(below: 2) == 0 {
+        tasks[index].insert(.logCancelled(cell: generator.next(below: cells)), at: generator.next(below: tasks[index].count + 1))
+      }
+      if asGroupChildren {
+        cancelsGroup = true
+      } else {
+        let canceller = generator.next(below: taskCount)
+        let target = (canceller + 1 + generator.next(below: taskCount - 1)) % taskCount
+        tasks[canceller].insert(.cancel(task: target), at: generator.next(below: tasks[canceller].count + 1))
+      }
+    }
+    self.cancelsGroup = cancelsGroup
     self.tasks = tasks
   }
 
@@ -68,6 +95,7 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
   func run(reporting report: AllOutcomes.Report) async {
     let cells = (0..<self.cells).map { _ in Cell() }
     let gate = Gate()
+    let handles = Handles()
     let work = tasks.enumerated().map { index, operations in
       { @Sendable () async -> Void in
         for (step, operation) in operations.enumerated() {
@@ -79,6 +107,8 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
           case .sleep(let milliseconds): try? await Task.sleep(for: .milliseconds(milliseconds))
           case .waitAtGate: await gate.wait()
           case .openGate: await gate.open()
+          case .logCancelled(let cell): await cells[cell].append("\(tag)=\(Task.isCancelled)")
+          case .cancel(let task): handles.cancel(task)
           }
         }
       }
@@ -86,15 +116,29 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     if asGroupChildren {
       await withTaskGroup(of: Void.self) { group in
         for body in work { group.addTask { await body() } }
+        if cancelsGroup {
+          await Task.yield()
+          group.cancelAll()
+        }
       }
     } else {
       let started = work.map { body in Task { await body() } }
+      handles.set(started)
       for task in started { await task.value }
     }
     var logs: [String] = []
     for cell in cells { logs.append(await cell.log.joined(separator: ",")) }
     report.finalState(logs.joined(separator: " | "))
   }
+}
+
+/// The program's tasks, for one to cancel another; set in the root's step that creates them, so
+/// before any of them runs.
+private final class Handles: Sendable {
+  private let tasks = Mutex<[Task<Void, Never>]>([])
+
+  func set(_ started: [Task<Void, Never>]) { tasks.withLock { $0 = started } }
+  func cancel(_ index: Int) { tasks.withLock { $0[index] }.cancel() }
 }
 
 /// An actor holding a log.
