@@ -9,8 +9,8 @@ extension DeterministicScheduler {
   /// the run has to stop. Must be called on the driver thread.
   func drive() -> RunEnding {
     let nextJob = strategy!.nextJob
-    let watchesCancellations = strategy!.watchesCancellations
-    watchedCancellations = watchesCancellations
+    let watchesHiddenAccesses = strategy!.watchesHiddenAccesses
+    watchedHiddenAccesses = watchesHiddenAccesses
     driving: while true {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
@@ -77,7 +77,7 @@ extension DeterministicScheduler {
       if info.isOnMainActor { mainActorJobWasPicked() }
       if tracksStepStarts { stepStartedAt = RealTime.now }
       run(job, info)
-      if watchesCancellations { recordCancellationsOfThisStep() }
+      if watchesHiddenAccesses { recordCancellationsOfThisStep() }
       step += 1
       if !heldBackYields.isEmpty { releaseYields(afterStepOf: info.owner) }
     }

@@ -10,12 +10,13 @@ package struct StrategyReference {
   /// step queued work on an actor already scheduled. Reading it costs a look at the runtime's
   /// record of each waiting task per actor job, so only searches that use it ask for it.
   package var listsQueuedActorWork = false
-  /// Whether the run looks, after every step, for tasks that step cancelled, and records each
-  /// cancellation at the step that made it rather than at the cancelled task's next job: the
+  /// Whether the run records what steps share that no job shows: after every step, the tasks it
+  /// cancelled, at that step rather than at the cancelled task's next job, and the concurrency
+  /// runtime's locks each step took, such as a stream's buffer's (see RuntimeLocks.swift). The
   /// partial-order reduction must know which step wrote a task's cancelled flag, which every step
-  /// of that task reads. It costs a look at each task's flag per step, so only searches that use
-  /// it ask for it.
-  package var watchesCancellations = false
+  /// of that task reads, and which steps shared a buffer. It costs a look at each task's flag per
+  /// step and a note per lock, so only searches that use it ask for it.
+  package var watchesHiddenAccesses = false
 
   /// Whether ``listsQueuedActorWork`` can be honoured here: the runtime's records can be read on
   /// 64-bit Linux with the layout checked, and nowhere else.

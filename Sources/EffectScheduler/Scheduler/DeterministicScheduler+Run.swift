@@ -70,6 +70,7 @@ extension DeterministicScheduler {
     RuntimeHooks.claimHooks()
     _ = VirtualClockReads.installed
     _ = DispatchHandOffs.installed
+    _ = RuntimeLocks.installed
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
     runStartedAt = RealTime.now
@@ -91,7 +92,7 @@ extension DeterministicScheduler {
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
-      receivedWorkFromOutside: mailbox.everReceived, watchedCancellations: watchedCancellations, handOffs: handOffs, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
+      receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches, handOffs: handOffs, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
     return RunOutcome(record: record, result: root.result)
   }
 }
@@ -148,7 +149,9 @@ package struct RunRecord {
   /// Whether any job was handed back from outside, run or not (a run may stop before it runs).
   package let receivedWorkFromOutside: Bool
   /// Whether each cancellation was recorded at the step that made it.
-  let watchedCancellations: Bool
+  let watchedHiddenAccesses: Bool
+  /// The runtime's locks steps took; see ``Trace/runtimeLocks``.
+  let lockTouches: [LockTouch]
   /// The work the run's code handed to Dispatch, which runs outside the scheduler's control.
   package let handOffs: [HandOff]
   /// The step at which a task delayed past a timer fired early read the clock or slept, from
@@ -165,7 +168,8 @@ package struct RunRecord {
       tasks: tasks.map(\.info), events: events.map(\.event), steps: steps, clockAdvances: clockAdvances, actors: actors, actorJobTasks: actorJobTasks,
       notes: notes)
     trace.stepsBeyondTheirActor = stepsBeyondTheirActor
-    trace.cancellationsAtTheirStep = watchedCancellations
+    trace.cancellationsAtTheirStep = watchedHiddenAccesses
+    trace.runtimeLocks = lockTouches
     return trace
   }
 

@@ -105,9 +105,12 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var cutAtStep: Int?
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
-  /// Whether the run records each cancellation at the step that made it; see
-  /// ``StrategyReference/watchesCancellations``.
-  @exclusivity(unchecked) var watchedCancellations = false
+  /// Whether the run records each cancellation at the step that made it and the runtime's locks
+  /// each step took; see ``StrategyReference/watchesHiddenAccesses``.
+  @exclusivity(unchecked) var watchedHiddenAccesses = false
+  /// The runtime's locks steps took, by step, each numbered in the order the run first took it.
+  @exclusivity(unchecked) var lockTouches: [LockTouch] = []
+  @exclusivity(unchecked) var lockNumbers: [UInt: Int] = [:]
   /// The work the run's code handed to Dispatch; see DispatchHandOffs.swift.
   @exclusivity(unchecked) var handOffs: [HandOff] = []
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
@@ -185,6 +188,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }
+    if !lockTouches.isEmpty {
+      lockTouches.removeAll(keepingCapacity: true)
+      lockNumbers.removeAll(keepingCapacity: true)
+    }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     exactDelayOfNextSleep = nil
     isDriving = true

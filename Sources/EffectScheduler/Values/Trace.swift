@@ -25,9 +25,12 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// idle, or off actors, so the job may have run work of other actors and nonisolated code.
   package var stepsBeyondTheirActor: Set<Int> = []
   /// Whether each `.cancelled` event is at the step that cancelled the task, as the partial-order
-  /// reduction asks (``StrategyReference/watchesCancellations``), rather than at the cancelled
+  /// reduction asks (``StrategyReference/watchesHiddenAccesses``), rather than at the cancelled
   /// task's first job after it.
   package var cancellationsAtTheirStep = false
+  /// The concurrency runtime's locks that steps took, where the run watched for them: a stream's
+  /// buffer, a task group. Each lock is numbered in the order the run first took it.
+  package var runtimeLocks: [LockTouch] = []
 
   /// Creates a trace.
   public init(
@@ -88,4 +91,12 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
       actors: actors, actorJobTasks: actorJobTasks, notes: notes.filter { $0.step >= first })
     return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
   }
+}
+
+/// A lock of the concurrency runtime that a step took: see ``Trace/runtimeLocks``.
+package struct LockTouch: Hashable, Sendable {
+  /// The step that took it.
+  package let step: Int
+  /// The lock, numbered in the order the run first took it.
+  package let lock: Int
 }

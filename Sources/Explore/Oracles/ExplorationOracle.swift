@@ -40,6 +40,6 @@ extension StrategyReference {
       nextJob: { ready, step in try oracle.pointee.nextJob(among: ready, step: step) },
       runDidFinish: { steps in try oracle.pointee.runDidFinish(steps: steps) })
     listsQueuedActorWork = oracle.pointee.learnsFromTraces
-    watchesCancellations = oracle.pointee.learnsFromTraces
+    watchesHiddenAccesses = oracle.pointee.learnsFromTraces
   }
 }

@@ -26,6 +26,9 @@ struct StepAccesses {
     /// What a task saw outside actors in the step that took it onto an actor, which the actor's
     /// job may rely on: see ``recordWakeUps(ready:chosen:)``.
     case seenBeforeHop(step: Int)
+    /// A lock of the concurrency runtime, guarding a stream's buffer or a group's results, by the
+    /// order the run first took it: see ``Trace/runtimeLocks``.
+    case runtimeLock(Int)
   }
 
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
@@ -92,6 +95,7 @@ struct StepAccesses {
     recordChildren(trace)
     recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
+    for touch in trace.runtimeLocks where touch.step < steps { objects[touch.step].insert(.runtimeLock(touch.lock)) }
   }
 
   /// Whether steps `first` and `second` may not commute.

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// The concurrency runtime guards state that tasks share outside actors with locks of its own: a
+// stream's buffer, which producers fill and a consumer drains whether or not it waits, and a task
+// group's results. Two steps that take the same such lock may not commute, though no job shows it:
+// two producers yielding into a stream that keeps only the newest element decide which one the
+// consumer gets. So where a search asks (``StrategyReference/watchesHiddenAccesses``), the
+// concurrency library's own slot for `pthread_mutex_lock` is pointed, on Linux, at a function that
+// notes each heap lock a run's code takes on its driver thread, and takes it. Locks on the stack
+// (the runtime's records of a task's status) belong to no shared state and are not noted.
+
+extension DeterministicScheduler {
+  /// Notes that the running step took the runtime's lock at `address`.
+  func noteRuntimeLock(at address: UInt) {
+    let number: Int
+    if let known = lockNumbers[address] {
+      number = known
+    } else {
+      number = lockNumbers.count
+      lockNumbers[address] = number
+    }
+    if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
+  }
+}
+
+/// Installs the noting of the runtime's locks.
+enum RuntimeLocks {
+  /// Installs it the first time it is read; tells whether the slot was found.
+  static let installed: Bool = {
+    #if os(Linux) && _pointerBitWidth(_64)
+      guard realLock != nil else { return false }
+      let slots = ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "swift_get_time")
+      for slot in slots { slot.redirect(to: unsafeBitCast(lock, to: UnsafeRawPointer.self)) }
+      return !slots.isEmpty
+    #else
+      return false
+    #endif
+  }()
+
+  #if os(Linux) && _pointerBitWidth(_64)
+    private typealias Lock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
+
+    private static let realLock: Lock? = {
+      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "pthread_mutex_lock") else { return nil }
+      return unsafeBitCast(symbol, to: Lock.self)
+    }()
+
+    /// How far from a local variable an address may lie and still be on the calling thread's stack.
+    private static let stackReach: UInt = 1 << 23
+
+    private static let lock: Lock = { mutex in
+      if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
+        scheduler.watchedHiddenAccesses, scheduler.isDriving, let mutex
+      {
+        let address = UInt(bitPattern: mutex)
+        var local = 0
+        let here = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
+        if address > here + stackReach || address + stackReach < here { scheduler.noteRuntimeLock(at: address) }
+      }
+      return realLock!(mutex)
+    }
+  #endif
+}
