@@ -8,12 +8,16 @@
 // two producers yielding into a stream that keeps only the newest element decide which one the
 // consumer gets. So where a search asks (``StrategyReference/watchesHiddenAccesses``), the
 // concurrency library's own slot for `pthread_mutex_lock` is pointed, on Linux, at a function that
-// notes each heap lock a run's code takes on its driver thread, and takes it. Locks on the stack
-// (the runtime's records of a task's status) belong to no shared state and are not noted.
+// notes each heap lock a run's code takes on its driver thread, and takes it. Locks on the stack,
+// and a task's own status lock, which the runtime takes as tasks start, suspend and switch, belong
+// to no shared state and are not noted.
 
 extension DeterministicScheduler {
   /// Notes that the running step took the runtime's lock at `address`.
   func noteRuntimeLock(at address: UInt) {
+    // A task's own status lock, inside the task, which the runtime takes as tasks start, suspend
+    // and are switched between: it guards no state the program shares.
+    if registry.records.contains(where: { address >= $0.address && address < $0.address + Self.taskHeaderReach }) { return }
     let number: Int
     if let known = lockNumbers[address] {
       number = known
@@ -23,6 +27,9 @@ extension DeterministicScheduler {
     }
     if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
   }
+
+  /// How far into a task its own status lock may lie: Swift 6.3 keeps it 168 bytes in.
+  private static let taskHeaderReach: UInt = 512
 }
 
 /// Installs the noting of the runtime's locks.
