@@ -69,7 +69,7 @@ if wanted("handoff") { try await benchmarkHandoff() }
 // MARK: Schedules to the first failure, classic catalogue
 
 if wanted("catalogue") { await benchmarkCatalogue() }
-if wanted("spawn") { try await benchmarkSpawnCounts() }
+if wanted("spawncounts") { try await benchmarkSpawnCounts() }
 
 // MARK: Deadlock reports
 

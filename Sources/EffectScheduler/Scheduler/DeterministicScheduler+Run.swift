@@ -68,9 +68,6 @@ extension DeterministicScheduler {
     let root = RootTask(scheduler: self, operation: operation)
     RuntimeHooks.installed
     RuntimeHooks.claimHooks()
-    _ = VirtualClockReads.installed
-    _ = DispatchHandOffs.installed
-    _ = RuntimeLocks.installed
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
     runStartedAt = RealTime.now
@@ -82,7 +79,13 @@ extension DeterministicScheduler {
     if activeRun == nil { activeRun = ActiveRun(scheduler: self) }
     Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
+    let watches = strategy.watchesHiddenAccesses
+    if watches {
+      _ = RuntimeLocks.installed
+      RuntimeLocks.watchingRuns.add(1, ordering: .relaxed)
+    }
     let ending = drive()
+    if watches { RuntimeLocks.watchingRuns.subtract(1, ordering: .relaxed) }
     releaseHeldTasks()
     self.strategy = nil
     DrivingThread.set(nil)

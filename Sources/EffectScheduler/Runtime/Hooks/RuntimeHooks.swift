@@ -72,6 +72,9 @@ enum RuntimeHooks {
       getMainExecutorSlot = HookSlot(at: symbol, ours: getMainExecutor)
       getMainExecutorSlot?.claim(evenIfUnset: true)
     }
+    // Installed with the hooks: the run's reads of the clocks, and its hand-offs to Dispatch.
+    _ = VirtualClockReads.installed
+    _ = DispatchHandOffs.installed
   }()
 
   /// Puts the hooks back in front of any another library installed since without chaining, as

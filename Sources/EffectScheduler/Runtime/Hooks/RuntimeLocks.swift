@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Synchronization
 
 // The concurrency runtime guards state that tasks share outside actors with locks of its own: a
 // stream's buffer, which producers fill and a consumer drains whether or not it waits, and a task
@@ -34,7 +35,12 @@ extension DeterministicScheduler {
 
 /// Installs the noting of the runtime's locks.
 enum RuntimeLocks {
-  /// Installs it the first time it is read; tells whether the slot was found.
+  /// How many runs in the process watch the runtime's locks now: while none does, every lock the
+  /// runtime takes costs one atomic load more.
+  static let watchingRuns = Atomic<Int>(0)
+
+  /// Installs it the first time it is read, which a run that watches does; tells whether the
+  /// slot was found.
   static let installed: Bool = {
     #if os(Linux) && _pointerBitWidth(_64)
       guard realLock != nil else { return false }
@@ -58,7 +64,7 @@ enum RuntimeLocks {
     private static let stackReach: UInt = 1 << 23
 
     private static let lock: Lock = { mutex in
-      if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
+      if RuntimeLocks.watchingRuns.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
         scheduler.watchedHiddenAccesses, scheduler.isDriving, let mutex
       {
         let address = UInt(bitPattern: mutex)
