@@ -34,17 +34,26 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// One schedule of each class of equivalent schedules, by depth-first search with dynamic
+  /// partial-order reduction: see ``reduced(maxSchedules:)``.
+  public static let reduced = ExplorationStrategy(kind: .reduced(maxSchedules: nil))
+
+  /// One schedule of each class of equivalent schedules, by depth-first search with dynamic
   /// partial-order reduction: two schedules that differ only in the order of steps that touch
   /// nothing in common (jobs of different actors, tasks' own work between their suspension
   /// points) are equivalent, and only one of them runs. It finds what ``exhaustive`` finds, in
   /// fewer schedules (13 to more than 20 times fewer on the actor-heavy programs of
-  /// `Benchmarks reduction`), provided the program's tasks
-  /// share state only through actors and through what the scheduler sees: a continuation
-  /// resumed, a task completed or cancelled, a stream made with `.effect`. State shared through a
-  /// lock, an atomic or an unchecked `Sendable` type outside an actor is invisible to it; use
-  /// ``exhaustive`` for such programs. It stops after `maxSchedules` schedules when given;
-  /// ``ExplorationSummary/exploredEverySchedule`` then means every class was tried. It runs on
-  /// one thread and is not split by shards.
+  /// `Benchmarks reduction`), provided the program's tasks share state only through actors and
+  /// through what the scheduler sees: a continuation resumed, a task completed or cancelled, a
+  /// stream's buffer, and, on 64-bit Linux, an `NSLock` or a `pthread_mutex_t`. State shared
+  /// through `Synchronization.Mutex`, an atomic or an unchecked `Sendable` type outside an actor
+  /// and outside those locks is invisible to it; use ``exhaustive`` for such programs. It stops
+  /// after `maxSchedules` schedules when given; ``ExplorationSummary/exploredEverySchedule`` then
+  /// means every class was tried. It runs on one thread and is not split by shards.
+  ///
+  /// ```swift
+  /// try await explore(.reduced) { await transfer(between: accounts) }
+  /// try await explore(.reduced(maxSchedules: 10_000)) { await transfer(between: accounts) }
+  /// ```
   public static func reduced(maxSchedules: Int? = nil) -> ExplorationStrategy {
     ExplorationStrategy(kind: .reduced(maxSchedules: maxSchedules))
   }

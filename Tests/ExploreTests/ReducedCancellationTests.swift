@@ -99,3 +99,15 @@ struct ReducedCancellationTests {
     #expect(outcomes.outcomes == ["finished: false", "finished: true"])
   }
 }
+
+@Suite("Spelling the reduced search")
+struct ReducedSpellingTests {
+  @Test(".reduced needs no parentheses, like .exhaustive, and means the same as .reduced()")
+  func withoutParentheses() async throws {
+    let configuration = ExploreConfiguration(progressInterval: nil)
+    let bare = try await explore(.reduced, configuration: configuration) { await Task.yield() }
+    let called = try await explore(.reduced(), configuration: configuration) { await Task.yield() }
+    #expect(bare.strategy == called.strategy)
+    #expect(bare.schedules == called.schedules && bare.exploredEverySchedule)
+  }
+}

@@ -81,11 +81,12 @@ extension DeterministicScheduler {
     self.strategy = strategy
     let watches = strategy.watchesHiddenAccesses
     if watches {
-      _ = RuntimeLocks.installed
-      RuntimeLocks.watchingRuns.add(1, ordering: .relaxed)
+      _ = driverStack
+      VisibleLocks.claim()
+      VisibleLocks.watchingRuns.add(1, ordering: .relaxed)
     }
     let ending = drive()
-    if watches { RuntimeLocks.watchingRuns.subtract(1, ordering: .relaxed) }
+    if watches { VisibleLocks.watchingRuns.subtract(1, ordering: .relaxed) }
     releaseHeldTasks()
     self.strategy = nil
     DrivingThread.set(nil)
@@ -95,7 +96,10 @@ extension DeterministicScheduler {
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
-      receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches, handOffs: handOffs, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
+      receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches,
+      handOffs: handOffs, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
+    // Until the next run's drive loop begins: the next root's creation takes locks of its own.
+    watchedHiddenAccesses = false
     return RunOutcome(record: record, result: root.result)
   }
 }
@@ -153,7 +157,7 @@ package struct RunRecord {
   package let receivedWorkFromOutside: Bool
   /// Whether each cancellation was recorded at the step that made it.
   let watchedHiddenAccesses: Bool
-  /// The runtime's locks steps took; see ``Trace/runtimeLocks``.
+  /// The runtime's locks steps took; see ``Trace/locks``.
   let lockTouches: [LockTouch]
   /// The work the run's code handed to Dispatch, which runs outside the scheduler's control.
   package let handOffs: [HandOff]
@@ -172,7 +176,7 @@ package struct RunRecord {
       notes: notes)
     trace.stepsBeyondTheirActor = stepsBeyondTheirActor
     trace.cancellationsAtTheirStep = watchedHiddenAccesses
-    trace.runtimeLocks = lockTouches
+    trace.locks = lockTouches
     return trace
   }
 

@@ -110,7 +110,17 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var watchedHiddenAccesses = false
   /// The runtime's locks steps took, by step, each numbered in the order the run first took it.
   @exclusivity(unchecked) var lockTouches: [LockTouch] = []
+  /// The number of each lock a step took, or -1 for one that guards nothing tasks share.
   @exclusivity(unchecked) var lockNumbers: [UInt: Int] = [:]
+  @exclusivity(unchecked) var nextLockNumber = 0
+  /// The driver thread's stack, whose locks guard nothing tasks share; read when first needed.
+  private(set) lazy var driverStack: Range<UInt> = {
+    #if os(Linux) && _pointerBitWidth(_64)
+      VisibleLocks.stackOfCallingThread()
+    #else
+      0..<0
+    #endif
+  }()
   /// The work the run's code handed to Dispatch; see DispatchHandOffs.swift.
   @exclusivity(unchecked) var handOffs: [HandOff] = []
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
@@ -188,9 +198,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }
-    if !lockTouches.isEmpty {
+    if !lockNumbers.isEmpty {
       lockTouches.removeAll(keepingCapacity: true)
       lockNumbers.removeAll(keepingCapacity: true)
+      nextLockNumber = 0
     }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     exactDelayOfNextSleep = nil

@@ -30,7 +30,7 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   package var cancellationsAtTheirStep = false
   /// The concurrency runtime's locks that steps took, where the run watched for them: a stream's
   /// buffer, a task group. Each lock is numbered in the order the run first took it.
-  package var runtimeLocks: [LockTouch] = []
+  package var locks: [LockTouch] = []
 
   /// Creates a trace.
   public init(
@@ -93,7 +93,7 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A lock of the concurrency runtime that a step took: see ``Trace/runtimeLocks``.
+/// A lock of the concurrency runtime that a step took: see ``Trace/locks``.
 package struct LockTouch: Hashable, Sendable {
   /// The step that took it.
   package let step: Int

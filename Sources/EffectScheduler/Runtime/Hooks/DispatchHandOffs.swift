@@ -32,9 +32,24 @@ extension DeterministicScheduler {
 /// Installs the noting of hand-offs to Dispatch.
 enum DispatchHandOffs {
   /// Installs it the first time it is read; tells whether any slot was found.
-  static let installed: Bool = {
+  static var installed: Bool {
     #if os(Linux) && _pointerBitWidth(_64)
-      var found = false
+      !redirections.isEmpty
+    #else
+      false
+    #endif
+  }
+
+  /// Points the slots at the noting functions again where the dynamic linker wrote over them;
+  /// every run does.
+  static func claim() {
+    #if os(Linux) && _pointerBitWidth(_64)
+      redirections.claim()
+    #endif
+  }
+
+  #if os(Linux) && _pointerBitWidth(_64)
+    private static let redirections: SlotRedirections = {
       // A symbol of the Swift Dispatch overlay, to find its library by: `DispatchTime.now()`.
       let overlay = "$s8Dispatch0A4TimeV3nowACyFZ"
       let redirections: [(String, UnsafeRawPointer?)] = [
@@ -44,17 +59,13 @@ enum DispatchHandOffs {
         ("dispatch_group_async", realGroupAsync.map { _ in unsafeBitCast(groupAsync, to: UnsafeRawPointer.self) }),
         ("dispatch_group_notify", realGroupNotify.map { _ in unsafeBitCast(groupNotify, to: UnsafeRawPointer.self) }),
       ]
+      var slots: [(ImportedFunctionSlot, UnsafeRawPointer)] = []
       for case let (function, replacement?) in redirections {
-        for slot in ImportedFunctionSlot.slots(of: function, inLibraryDefining: overlay) {
-          slot.redirect(to: replacement)
-          found = true
-        }
+        slots += ImportedFunctionSlot.slots(of: function, inLibraryDefining: overlay).map { ($0, replacement) }
       }
-      return found
-    #else
-      return false
-    #endif
-  }()
+      return SlotRedirections(slots)
+    }()
+  #endif
 
   /// Notes a hand-off through `call` if the calling thread drives a run and runs its code.
   private static func noteHandOff(through call: String) {

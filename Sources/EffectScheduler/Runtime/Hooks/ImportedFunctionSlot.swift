@@ -12,7 +12,7 @@
   /// the global-data ones among the others (`DT_RELA`), each naming its symbol through `DT_SYMTAB`
   /// and `DT_STRTAB`. Only 64-bit ELF with `Rela` relocations is read, which is what x86-64 and
   /// AArch64 Linux use.
-  struct ImportedFunctionSlot {
+  struct ImportedFunctionSlot: Hashable, @unchecked Sendable {
     private let slot: UnsafeMutablePointer<UInt>
     /// The range of the library's memory made read-only after relocation (`PT_GNU_RELRO`), which
     /// holds every slot where the library was linked to bind them all at load time.
@@ -21,10 +21,17 @@
     /// The slots through which the library that defines `librarySymbol` calls `function`; empty
     /// where the library cannot be read that way or does not call it through a slot.
     static func slots(of function: String, inLibraryDefining librarySymbol: String) -> [ImportedFunctionSlot] {
+      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, librarySymbol) else { return [] }
+      return slots(of: function, inLibraryContaining: UnsafeRawPointer(symbol))
+    }
+
+    /// The slots through which the library or executable whose code holds `address` calls
+    /// `function`; empty where it cannot be read that way or does not call it through a slot.
+    static func slots(of function: String, inLibraryContaining address: UnsafeRawPointer) -> [ImportedFunctionSlot] {
       typealias AddressInfo = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
-      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, librarySymbol),
-        let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
+      guard let process = dlopen(nil, RTLD_NOW), let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
       else { return [] }
+      let symbol = address
       // `Dl_info`: the file's name, its base address, the nearest symbol's name and address.
       var info: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
       guard withUnsafeMutableBytes(of: &info, { lookUp(symbol, $0.baseAddress!) }) != 0, let base = info.1,
@@ -41,8 +48,9 @@
     }
 
     /// Points the slot at `replacement`, lifting the read-only protection for the write where the
-    /// slot has it.
+    /// slot has it; a slot that points there already is only looked at.
     func redirect(to replacement: UnsafeRawPointer) {
+      guard slot.pointee != UInt(bitPattern: replacement) else { return }
       let address = UInt(bitPattern: slot)
       guard let protected = readOnlyAfterRelocation, protected.contains(address) else {
         slot.pointee = UInt(bitPattern: replacement)
@@ -53,6 +61,27 @@
       guard mprotect(page, Int(pageSize), PROT_READ | PROT_WRITE) == 0 else { return }
       slot.pointee = UInt(bitPattern: replacement)
       mprotect(page, Int(pageSize), PROT_READ)
+    }
+  }
+
+  /// Slots pointed at replacements, and pointed there again by ``claim()``: the dynamic linker
+  /// binds a slot lazily, the first time it is called through, and a thread doing so just as the
+  /// slot is redirected writes the real function over the replacement.
+  final class SlotRedirections: Sendable {
+    private let redirections: [(slot: ImportedFunctionSlot, replacement: UInt)]
+
+    /// Redirects each slot to its replacement.
+    init(_ redirections: [(ImportedFunctionSlot, UnsafeRawPointer)]) {
+      self.redirections = redirections.map { ($0.0, UInt(bitPattern: $0.1)) }
+      claim()
+    }
+
+    /// Whether any slot was found.
+    var isEmpty: Bool { redirections.isEmpty }
+
+    /// Points every slot at its replacement again where something wrote over it.
+    func claim() {
+      for (slot, replacement) in redirections { slot.redirect(to: UnsafeRawPointer(bitPattern: replacement)!) }
     }
   }
 

@@ -72,9 +72,6 @@ enum RuntimeHooks {
       getMainExecutorSlot = HookSlot(at: symbol, ours: getMainExecutor)
       getMainExecutorSlot?.claim(evenIfUnset: true)
     }
-    // Installed with the hooks: the run's reads of the clocks, and its hand-offs to Dispatch.
-    _ = VirtualClockReads.installed
-    _ = DispatchHandOffs.installed
   }()
 
   /// Puts the hooks back in front of any another library installed since without chaining, as
@@ -85,6 +82,9 @@ enum RuntimeHooks {
   static func claimHooks() {
     enqueueGlobalSlot?.claim(evenIfUnset: false)
     getMainExecutorSlot?.claim(evenIfUnset: true)
+    // And the redirected slots: the run's reads of the clocks, and its hand-offs to Dispatch.
+    VirtualClockReads.claim()
+    DispatchHandOffs.claim()
   }
 
   /// Hands a job bound for the global executor to the scheduler that owns it: the one driving

@@ -19,20 +19,29 @@
 /// Whether reads of the standard clocks by a run's code answer its virtual time on this platform.
 enum VirtualClockReads {
   /// Installs the redirection the first time it is read, and tells whether it is in place.
-  static let installed: Bool = {
+  static var installed: Bool {
     #if os(Linux) && _pointerBitWidth(_64)
-      let slots = ImportedFunctionSlot.slots(of: "clock_gettime", inLibraryDefining: "swift_get_time")
-      // A first read binds the slot, if the dynamic linker binds lazily, so that it will not
-      // overwrite the redirection later.
-      _ = ContinuousClock.now
-      for slot in slots { slot.redirect(to: unsafeBitCast(readClock, to: UnsafeRawPointer.self)) }
-      return !slots.isEmpty
+      !redirections.isEmpty
     #else
-      return false
+      false
     #endif
-  }()
+  }
+
+  /// Points the slot at the reader again if the dynamic linker wrote over it; every run does.
+  static func claim() {
+    #if os(Linux) && _pointerBitWidth(_64)
+      redirections.claim()
+    #endif
+  }
 
   #if os(Linux) && _pointerBitWidth(_64)
+    private static let redirections: SlotRedirections = {
+      let slots = ImportedFunctionSlot.slots(of: "clock_gettime", inLibraryDefining: "swift_get_time")
+      // A first read binds the slot, if the dynamic linker binds lazily.
+      _ = ContinuousClock.now
+      return SlotRedirections(slots.map { ($0, unsafeBitCast(readClock, to: UnsafeRawPointer.self)) })
+    }()
+
     /// The concurrency library's `clock_gettime`: the virtual time of the run the calling thread
     /// drives, for the two clocks Swift's clocks read, and the C library's answer otherwise.
     private static let readClock: @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32 = { clock, time in

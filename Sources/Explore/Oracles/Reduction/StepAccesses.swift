@@ -27,8 +27,8 @@ struct StepAccesses {
     /// job may rely on: see ``recordWakeUps(ready:chosen:)``.
     case seenBeforeHop(step: Int)
     /// A lock of the concurrency runtime, guarding a stream's buffer or a group's results, by the
-    /// order the run first took it: see ``Trace/runtimeLocks``.
-    case runtimeLock(Int)
+    /// order the run first took it: see ``Trace/locks``.
+    case lock(Int)
   }
 
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
@@ -95,7 +95,7 @@ struct StepAccesses {
     recordChildren(trace)
     recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
-    for touch in trace.runtimeLocks where touch.step < steps { objects[touch.step].insert(.runtimeLock(touch.lock)) }
+    for touch in trace.locks where touch.step < steps { objects[touch.step].insert(.lock(touch.lock)) }
   }
 
   /// Whether steps `first` and `second` may not commute.

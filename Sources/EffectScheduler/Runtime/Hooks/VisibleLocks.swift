@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Synchronization
+
+// Tasks share state outside actors behind locks: the concurrency runtime's own (a stream's
+// buffer, which producers fill and a consumer drains whether or not it waits; a task group's
+// results), and the program's (`NSLock`, a `pthread_mutex_t` in a class, as swift-async-algorithms
+// guards its channels' state on Linux). Two steps that take the same lock may not commute, though
+// no job shows it: two producers yielding into a stream that keeps only the newest element decide
+// which one the consumer gets. So where a search asks (``StrategyReference/watchesHiddenAccesses``),
+// the `pthread_mutex_lock` slots of the concurrency library, of the image the program is linked
+// into (this library's own, as SwiftPM links a test or an executable) and of Foundation are
+// pointed, on Linux, at a function that notes each heap lock a run's code takes on its driver
+// thread, and takes it. Locks on the stack, a task's own status lock, which the runtime takes as
+// tasks start, suspend and switch, and the libraries' own static locks, which guard their lazily
+// made globals and are taken the first time on whichever thread comes first, belong to no state
+// the program shares and are not noted: each lock is numbered in the order a run first takes it,
+// and one taken only in some runs would number the others differently from run to run.
+// `Synchronization.Mutex` and atomics take no such lock, and stay unseen.
+
+extension DeterministicScheduler {
+  /// Notes that the running step took the lock at `address`.
+  func noteLock(at address: UInt) {
+    let number: Int
+    if let known = lockNumbers[address] {
+      number = known
+    } else {
+      // A task's own status lock, inside a task whose memory the run keeps (a finished task's may
+      // hold other objects since), or a library's static lock.
+      let guardsNothingShared =
+        registry.records.contains { (!$0.completed || $0.held) && VisibleLocks.isStatusLock(address, ofTaskAt: $0.address) }
+        || VisibleLocks.isStaticLockOfALibrary(address)
+      number = guardsNothingShared ? -1 : nextLockNumber
+      if !guardsNothingShared { nextLockNumber += 1 }
+      lockNumbers[address] = number
+    }
+    guard number >= 0 else { return }
+    if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
+  }
+
+}
+
+/// Installs the noting of the runtime's locks.
+enum VisibleLocks {
+  /// How many runs in the process watch the runtime's locks now: while none does, every lock the
+  /// runtime takes costs one atomic load more.
+  static let watchingRuns = Atomic<Int>(0)
+
+  /// Whether `address` is the status lock of the task at `task`, which Swift 6.3 keeps 168 bytes
+  /// into the task on 64-bit Linux.
+  static func isStatusLock(_ address: UInt, ofTaskAt task: UInt) -> Bool {
+    #if os(Linux) && _pointerBitWidth(_64)
+      address >= task + 168 && address < task + 168 + UInt(MemoryLayout<pthread_mutex_t>.size)
+    #else
+      false
+    #endif
+  }
+
+  /// Whether `address` lies in the static data of a library other than the image this code is
+  /// linked into, which is the program's.
+  static func isStaticLockOfALibrary(_ address: UInt) -> Bool {
+    #if os(Linux) && _pointerBitWidth(_64)
+      guard let base = imageBase(of: address) else { return false }
+      return base != programImageBase
+    #else
+      return false
+    #endif
+  }
+
+  /// Installs it the first time it is called, and points the slots at the noting function again
+  /// where the dynamic linker wrote over them since; every run that watches calls it.
+  static func claim() {
+    #if os(Linux) && _pointerBitWidth(_64)
+      redirections.claim()
+    #endif
+  }
+
+  #if os(Linux) && _pointerBitWidth(_64)
+    private static let redirections: SlotRedirections = {
+      guard realLock != nil else { return SlotRedirections([]) }
+      let replacement = unsafeBitCast(lock, to: UnsafeRawPointer.self)
+      // A first lock through this image's slot binds it, if the dynamic linker binds lazily.
+      var mutex = pthread_mutex_t()
+      pthread_mutex_init(&mutex, nil)
+      pthread_mutex_lock(&mutex)
+      pthread_mutex_unlock(&mutex)
+      pthread_mutex_destroy(&mutex)
+      // The concurrency library, Foundation (`NSLock.lock()`), and the image holding this code.
+      var slots = ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "swift_get_time")
+      slots += ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
+      slots += ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryContaining: replacement)
+      return SlotRedirections(Set(slots).map { ($0, replacement) })
+    }()
+
+    private typealias Lock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
+
+    private static let realLock: Lock? = {
+      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "pthread_mutex_lock") else { return nil }
+      return unsafeBitCast(symbol, to: Lock.self)
+    }()
+
+    private static let programImageBase: UInt? = imageBase(of: UInt(bitPattern: unsafeBitCast(lock, to: UnsafeRawPointer.self)))
+
+    /// The base address of the loaded image whose mapping holds `address`, if any.
+    private static func imageBase(of address: UInt) -> UInt? {
+      typealias AddressInfo = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
+      guard let process = dlopen(nil, RTLD_NOW), let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
+      else { return nil }
+      var info: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
+      guard withUnsafeMutableBytes(of: &info, { lookUp(UnsafeRawPointer(bitPattern: address), $0.baseAddress!) }) != 0 else { return nil }
+      return info.1.map { UInt(bitPattern: $0) }
+    }
+
+    /// The calling thread's stack, as `pthread_getattr_np` tells it.
+    static func stackOfCallingThread() -> Range<UInt> {
+      typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "pthread_getattr_np") else { return 0..<0 }
+      var attributes = pthread_attr_t()
+      guard unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), &attributes) == 0 else { return 0..<0 }
+      defer { pthread_attr_destroy(&attributes) }
+      var low: UnsafeMutableRawPointer?
+      var size = 0
+      guard pthread_attr_getstack(&attributes, &low, &size) == 0, let low else { return 0..<0 }
+      return UInt(bitPattern: low)..<(UInt(bitPattern: low) + UInt(size))
+    }
+
+    private static let lock: Lock = { mutex in
+      if VisibleLocks.watchingRuns.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
+        scheduler.watchedHiddenAccesses, scheduler.isDriving, let mutex
+      {
+        let address = UInt(bitPattern: mutex)
+        if !scheduler.driverStack.contains(address) { scheduler.noteLock(at: address) }
+      }
+      return realLock!(mutex)
+    }
+  #endif
+}

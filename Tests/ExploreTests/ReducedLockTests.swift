@@ -1,0 +1,138 @@
+import BugCatalogue
+@testable import EffectScheduler
+@testable import Explore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+
+  /// A lock around a `pthread_mutex_t`, as swift-async-algorithms guards its state on Linux.
+  private final class PlatformLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    init() { pthread_mutex_init(mutex, nil) }
+    deinit {
+      pthread_mutex_destroy(mutex)
+      mutex.deallocate()
+    }
+    func withLock<Result>(_ body: () -> Result) -> Result {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return body()
+    }
+  }
+#endif
+
+/// A log that tasks append to outside any actor, behind an `NSLock`.
+private final class LockedLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [String] = []
+  func append(_ entry: String) { lock.withLock { entries.append(entry) } }
+  var all: [String] { lock.withLock { entries } }
+}
+
+/// A channel in the style of swift-async-algorithms' `AsyncChannel`: state behind a lock, and the
+/// continuations of waiting senders and receivers stored in it and resumed outside the lock. A
+/// send waits until a receiver takes its element.
+private final class LockedChannel: @unchecked Sendable {
+  private let lock = NSLock()
+  private var receivers: [CheckedContinuation<Int?, Never>] = []
+  private var senders: [(Int, CheckedContinuation<Void, Never>)] = []
+  private var finished = false
+
+  func send(_ element: Int) async {
+    await withCheckedContinuation { (sent: CheckedContinuation<Void, Never>) in
+      lock.lock()
+      if !receivers.isEmpty {
+        let receiver = receivers.removeFirst()
+        lock.unlock()
+        receiver.resume(returning: element)
+        sent.resume()
+      } else {
+        senders.append((element, sent))
+        lock.unlock()
+      }
+    }
+  }
+
+  func next() async -> Int? {
+    await withCheckedContinuation { (received: CheckedContinuation<Int?, Never>) in
+      lock.lock()
+      if !senders.isEmpty {
+        let (element, sender) = senders.removeFirst()
+        lock.unlock()
+        sender.resume()
+        received.resume(returning: element)
+      } else if finished {
+        lock.unlock()
+        received.resume(returning: nil)
+      } else {
+        receivers.append(received)
+        lock.unlock()
+      }
+    }
+  }
+
+  func finish() {
+    lock.lock()
+    finished = true
+    let waiting = receivers
+    receivers = []
+    lock.unlock()
+    for receiver in waiting { receiver.resume(returning: nil) }
+  }
+}
+
+/// Programs whose tasks share state behind a lock, outside any actor.
+enum LockProgram: String, CaseIterable, CustomStringConvertible {
+  case nsLockOrder, platformLockOrder, channel
+
+  var description: String { rawValue }
+
+  func run(spawning spawn: Spawn, reporting report: AllOutcomes.Report) async throws {
+    switch self {
+    case .nsLockOrder:
+      let log = LockedLog()
+      let first = spawn(name: "first") { log.append("1") }
+      let second = spawn(name: "second") { log.append("2") }
+      await first.value
+      await second.value
+      report.finalState(log.all.joined())
+    case .platformLockOrder:
+      #if canImport(Glibc)
+        let lock = PlatformLock()
+        nonisolated(unsafe) var order = ""
+        let first = spawn(name: "first") { lock.withLock { order += "1" } }
+        let second = spawn(name: "second") { lock.withLock { order += "2" } }
+        await first.value
+        await second.value
+        report.finalState(lock.withLock { order })
+      #endif
+    case .channel:
+      let channel = LockedChannel()
+      let got = LockedLog()
+      let producers = [1, 2].map { element in spawn(name: "send \(element)") { await channel.send(element) } }
+      let consumers = ["a", "b"].map { name in
+        spawn(name: "receive \(name)") {
+          if let element = await channel.next() { got.append("\(name)\(element)") }
+        }
+      }
+      for producer in producers { await producer.value }
+      channel.finish()
+      for consumer in consumers { await consumer.value }
+      report.finalState(got.all.sorted().joined(separator: ","))
+    }
+  }
+}
+
+@Suite("The reduced search and locks")
+struct ReducedLockTests {
+  @Test("tasks sharing state behind an NSLock, a pthread mutex or a lock-based channel: the reduced search sees every outcome the full one sees",
+    arguments: LockProgram.allCases, Spawn.allCases)
+  func sameOutcomes(program: LockProgram, spawn: Spawn) async {
+    let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 20_000) { try await program.run(spawning: spawn, reporting: $0) }
+    let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { try await program.run(spawning: spawn, reporting: $0) }
+    #expect(everySchedule.complete)
+    #expect(oneAClass.outcomes == everySchedule.outcomes, "\(program), \(spawn): full \(everySchedule.schedules) schedules, reduced \(oneAClass.schedules)")
+  }
+}
