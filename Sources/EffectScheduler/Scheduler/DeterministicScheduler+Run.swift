@@ -82,7 +82,7 @@ extension DeterministicScheduler {
     let watches = strategy.watchesHiddenAccesses
     if watches {
       _ = driverStack
-      VisibleLocks.claim()
+      VisibleLocks.redirections.claim()
       VisibleLocks.watchingRuns.add(1, ordering: .relaxed)
     }
     let ending = drive()

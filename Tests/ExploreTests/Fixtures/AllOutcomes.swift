@@ -1,6 +1,7 @@
 @testable import EffectScheduler
 @testable import Explore
 import Synchronization
+import Testing
 
 /// Runs every schedule an oracle offers, without stopping at failures, and collects the distinct
 /// outcomes: what the program reported at its end, the error it threw, or how its run failed.
@@ -56,6 +57,21 @@ struct AllOutcomes: Sendable {
       }
       return all
     }
+  }
+
+  /// Expects the reduced search of `program` to see every outcome the full search sees, the full
+  /// one running to its end within `limit` schedules; `label` names the case in a failure.
+  static func expectReducedSearchSeesEverything(
+    limit: Int, _ label: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ program: @escaping @Sendable (Report) async throws -> Void
+  ) async {
+    let everySchedule = await of(DepthFirstOracle(), limit: limit, program)
+    let oneAClass = await of(ReducedDepthFirstOracle(), program)
+    #expect(everySchedule.complete, sourceLocation: sourceLocation)
+    #expect(
+      oneAClass.outcomes == everySchedule.outcomes,
+      "\(label): full \(everySchedule.schedules) schedules, reduced \(oneAClass.schedules)", sourceLocation: sourceLocation)
+    #expect(oneAClass.schedules <= everySchedule.schedules, sourceLocation: sourceLocation)
   }
 
   private static func describe(_ outcome: RunOutcome<Void>, state: String?) -> String {

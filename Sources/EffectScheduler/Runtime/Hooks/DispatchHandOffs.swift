@@ -31,25 +31,10 @@ extension DeterministicScheduler {
 
 /// Installs the noting of hand-offs to Dispatch.
 enum DispatchHandOffs {
-  /// Installs it the first time it is read; tells whether any slot was found.
-  static var installed: Bool {
+  /// The Swift Dispatch overlay's slots for the functions that queue work, pointed at the noting
+  /// functions the first time it is read.
+  static let redirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
-      !redirections.isEmpty
-    #else
-      false
-    #endif
-  }
-
-  /// Points the slots at the noting functions again where the dynamic linker wrote over them;
-  /// every run does.
-  static func claim() {
-    #if os(Linux) && _pointerBitWidth(_64)
-      redirections.claim()
-    #endif
-  }
-
-  #if os(Linux) && _pointerBitWidth(_64)
-    private static let redirections: SlotRedirections = {
       // A symbol of the Swift Dispatch overlay, to find its library by: `DispatchTime.now()`.
       let overlay = "$s8Dispatch0A4TimeV3nowACyFZ"
       let redirections: [(String, UnsafeRawPointer?)] = [
@@ -64,8 +49,10 @@ enum DispatchHandOffs {
         slots += ImportedFunctionSlot.slots(of: function, inLibraryDefining: overlay).map { ($0, replacement) }
       }
       return SlotRedirections(slots)
-    }()
-  #endif
+    #else
+      return SlotRedirections()
+    #endif
+  }()
 
   /// Notes a hand-off through `call` if the calling thread drives a run and runs its code.
   private static func noteHandOff(through call: String) {

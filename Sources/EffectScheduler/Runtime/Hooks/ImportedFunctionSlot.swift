@@ -64,27 +64,6 @@
     }
   }
 
-  /// Slots pointed at replacements, and pointed there again by ``claim()``: the dynamic linker
-  /// binds a slot lazily, the first time it is called through, and a thread doing so just as the
-  /// slot is redirected writes the real function over the replacement.
-  final class SlotRedirections: Sendable {
-    private let redirections: [(slot: ImportedFunctionSlot, replacement: UInt)]
-
-    /// Redirects each slot to its replacement.
-    init(_ redirections: [(ImportedFunctionSlot, UnsafeRawPointer)]) {
-      self.redirections = redirections.map { ($0.0, UInt(bitPattern: $0.1)) }
-      claim()
-    }
-
-    /// Whether any slot was found.
-    var isEmpty: Bool { redirections.isEmpty }
-
-    /// Points every slot at its replacement again where something wrote over it.
-    func claim() {
-      for (slot, replacement) in redirections { slot.redirect(to: UnsafeRawPointer(bitPattern: replacement)!) }
-    }
-  }
-
   /// A loaded ELF library, read from its headers in memory.
   private struct LoadedLibrary {
     let base: UInt
@@ -166,3 +145,35 @@
     }
   }
 #endif
+
+/// Slots pointed at replacements, and pointed there again by ``claim()``: the dynamic linker
+/// binds a slot lazily, the first time it is called through, and a thread doing so just as the
+/// slot is redirected writes the real function over the replacement. Where slots cannot be read
+/// (off 64-bit Linux) there are none.
+final class SlotRedirections: Sendable {
+  #if os(Linux) && _pointerBitWidth(_64)
+    private let redirections: [(slot: ImportedFunctionSlot, replacement: UInt)]
+
+    /// Redirects each slot to its replacement.
+    init(_ redirections: [(ImportedFunctionSlot, UnsafeRawPointer)]) {
+      self.redirections = redirections.map { ($0.0, UInt(bitPattern: $0.1)) }
+      claim()
+    }
+  #else
+    private let redirections: [Never] = []
+
+    /// No redirections.
+    init() {}
+  #endif
+
+  /// Whether no slot was found.
+  var isEmpty: Bool { redirections.isEmpty }
+
+  /// Points every slot at its replacement again where something wrote over it; runs do, as they
+  /// start.
+  func claim() {
+    #if os(Linux) && _pointerBitWidth(_64)
+      for (slot, replacement) in redirections { slot.redirect(to: UnsafeRawPointer(bitPattern: replacement)!) }
+    #endif
+  }
+}

@@ -83,8 +83,8 @@ enum RuntimeHooks {
     enqueueGlobalSlot?.claim(evenIfUnset: false)
     getMainExecutorSlot?.claim(evenIfUnset: true)
     // And the redirected slots: the run's reads of the clocks, and its hand-offs to Dispatch.
-    VirtualClockReads.claim()
-    DispatchHandOffs.claim()
+    VirtualClockReads.redirections.claim()
+    DispatchHandOffs.redirections.claim()
   }
 
   /// Hands a job bound for the global executor to the scheduler that owns it: the one driving

@@ -22,17 +22,16 @@ import Synchronization
 extension DeterministicScheduler {
   /// Notes that the running step took the lock at `address`.
   func noteLock(at address: UInt) {
+    // A task's own status lock, looked for every time: a task takes it as it is created, before
+    // the scheduler has registered it.
+    if registry.records.contains(where: { VisibleLocks.isStatusLock(address, ofTaskAt: $0.address) }) { return }
     let number: Int
     if let known = lockNumbers[address] {
       number = known
     } else {
-      // A task's own status lock, inside a task whose memory the run keeps (a finished task's may
-      // hold other objects since), or a library's static lock.
-      let guardsNothingShared =
-        registry.records.contains { (!$0.completed || $0.held) && VisibleLocks.isStatusLock(address, ofTaskAt: $0.address) }
-        || VisibleLocks.isStaticLockOfALibrary(address)
-      number = guardsNothingShared ? -1 : nextLockNumber
-      if !guardsNothingShared { nextLockNumber += 1 }
+      // A library's static lock guards its own lazily made globals.
+      number = VisibleLocks.isStaticLockOfALibrary(address) ? -1 : nextLockNumber
+      if number >= 0 { nextLockNumber += 1 }
       lockNumbers[address] = number
     }
     guard number >= 0 else { return }
@@ -68,16 +67,10 @@ enum VisibleLocks {
     #endif
   }
 
-  /// Installs it the first time it is called, and points the slots at the noting function again
-  /// where the dynamic linker wrote over them since; every run that watches calls it.
-  static func claim() {
+  /// The `pthread_mutex_lock` slots, pointed at the noting function the first time it is read,
+  /// which a run that watches does.
+  static let redirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
-      redirections.claim()
-    #endif
-  }
-
-  #if os(Linux) && _pointerBitWidth(_64)
-    private static let redirections: SlotRedirections = {
       guard realLock != nil else { return SlotRedirections([]) }
       let replacement = unsafeBitCast(lock, to: UnsafeRawPointer.self)
       // A first lock through this image's slot binds it, if the dynamic linker binds lazily.
@@ -91,7 +84,12 @@ enum VisibleLocks {
       slots += ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
       slots += ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryContaining: replacement)
       return SlotRedirections(Set(slots).map { ($0, replacement) })
-    }()
+    #else
+      return SlotRedirections()
+    #endif
+  }()
+
+  #if os(Linux) && _pointerBitWidth(_64)
 
     private typealias Lock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
 

@@ -106,7 +106,7 @@ extension DeterministicScheduler {
         return schedule(job, after: .zero, upTo: .zero)
       }
       // Where the clocks' reads are virtual, the sleep read the virtual clock: the duration is exact.
-      schedule(job, after: remaining, upTo: remaining + (VirtualClockReads.installed ? .zero : realTimeSinceStepStart))
+      schedule(job, after: remaining, upTo: remaining + (clockReadsAreVirtual ? .zero : realTimeSinceStepStart))
     }
   }
 #endif

@@ -18,30 +18,20 @@
 
 /// Whether reads of the standard clocks by a run's code answer its virtual time on this platform.
 enum VirtualClockReads {
-  /// Installs the redirection the first time it is read, and tells whether it is in place.
-  static var installed: Bool {
+  /// The concurrency library's slot for `clock_gettime`, pointed at the reader the first time it
+  /// is read.
+  static let redirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
-      !redirections.isEmpty
-    #else
-      false
-    #endif
-  }
-
-  /// Points the slot at the reader again if the dynamic linker wrote over it; every run does.
-  static func claim() {
-    #if os(Linux) && _pointerBitWidth(_64)
-      redirections.claim()
-    #endif
-  }
-
-  #if os(Linux) && _pointerBitWidth(_64)
-    private static let redirections: SlotRedirections = {
       let slots = ImportedFunctionSlot.slots(of: "clock_gettime", inLibraryDefining: "swift_get_time")
       // A first read binds the slot, if the dynamic linker binds lazily.
       _ = ContinuousClock.now
       return SlotRedirections(slots.map { ($0, unsafeBitCast(readClock, to: UnsafeRawPointer.self)) })
-    }()
+    #else
+      return SlotRedirections()
+    #endif
+  }()
 
+  #if os(Linux) && _pointerBitWidth(_64)
     /// The concurrency library's `clock_gettime`: the virtual time of the run the calling thread
     /// drives, for the two clocks Swift's clocks read, and the C library's answer otherwise.
     private static let readClock: @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32 = { clock, time in
@@ -59,7 +49,7 @@ enum VirtualClockReads {
 
 /// Whether reads of `ContinuousClock.now` and `SuspendingClock.now` by a run's code answer its
 /// virtual time on this platform (64-bit Linux); elsewhere they keep real time.
-package var clockReadsAreVirtual: Bool { VirtualClockReads.installed }
+package var clockReadsAreVirtual: Bool { !VirtualClockReads.redirections.isEmpty }
 
 /// The real time, as the scheduler itself reads it, past the redirection of clock reads.
 enum RealTime {
