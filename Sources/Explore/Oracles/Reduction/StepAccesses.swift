@@ -3,6 +3,26 @@ import EffectScheduler
 /// What each step of one run touched, as far as the scheduler can tell, and which step made each
 /// step's job ready: the raw material of partial-order reduction (see ``ReducedDepthFirstOracle``).
 ///
+/// The independence relation, in one place: two steps of different threads are dependent exactly
+/// when they touch a common ``Object``, or one of them touches everything, and a move of the
+/// virtual clock orders every step before it before every step after. What each kind of
+/// operation touches:
+///
+/// | operation | touches |
+/// | --- | --- |
+/// | a task's step outside actors | its task (every step may read the task's cancelled flag), and the locks it takes |
+/// | an actor's or the main actor's job | the actor, the tasks whose work it runs, and the locks it takes |
+/// | hopping onto a busy actor | the actor (the job lists it as queued; elsewhere every step until the job runs) |
+/// | spawning a task, `async let`, `addTask` | nothing more: the child's first job is made ready by this step, so it comes after |
+/// | completing a task awaited, a child collected | the waiting task; a structured child's last step, and every step of its parent, the parent's children |
+/// | `cancel()`, `cancelAll()`, an `async let` left behind, a parent's cancellation | the cancelled task, at the step that set its flag; its handler runs in that step |
+/// | resuming a continuation, waking a sleep | the task it wakes |
+/// | a stream's `yield`, `next`, `finish`, termination | the stream's buffer lock (every buffering policy); a delivery to a test script, the notes |
+/// | `NSLock`, a `pthread_mutex_t` | that lock |
+/// | a sleep's wake-up when the clock moves | a barrier; a timer fired early makes the run unmodelled: every option of it is tried |
+/// | a job from outside (another thread, a test script's answer) | everything |
+/// | `Mutex`, atomics, unchecked `Sendable` state | unseen: guessed at by ``Object/outsideActors(_:)`` and ``Object/seenBeforeHop(step:)`` |
+///
 /// It is worked out after the run from the ready jobs of every choice and the run's trace. A job
 /// stays in the ready list until it runs, and the jobs that became ready during a step are added
 /// at the end, so following the list from one choice to the next tells which step made each job
