@@ -28,6 +28,15 @@ struct ReducedSearchTests {
     _ = await Self.compare(100, programsFrom: 90_000_000 + batch * 1_000_000, taskCount: 2, fullLimit: 60, withCancellation: true)
   }
 
+  /// Tasks yielding into a stream no actor guards, under each buffering policy: which elements
+  /// the root drains depends on the order of the yields.
+  @Test(
+    "on 300 generated programs with a stream, the reduced search sees exactly the outcomes of the full one",
+    arguments: 0..<3)
+  func sameOutcomesWithStreams(batch: UInt64) async {
+    _ = await Self.compare(100, programsFrom: 130_000_000 + batch * 1_000_000, taskCount: 2, fullLimit: 60, withCancellation: batch == 2, withStreams: true)
+  }
+
   /// With three tasks, an option tried at a choice point sleeps while the others run: the
   /// comparison checks that sleeping options are woken whenever a step depends on them.
   @Test("on 100 generated programs of three tasks, the reduced search sees exactly the outcomes of the full one, in fewer schedules")
@@ -51,7 +60,7 @@ struct ReducedSearchTests {
   private static func compare(
     _ count: Int, programsFrom firstSeed: UInt64, taskCount: Int, fullLimit: Int,
     configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)), fewerSchedules: Bool = true,
-    withCancellation: Bool = false
+    withCancellation: Bool = false, withStreams: Bool = false
   ) async -> (full: Int, reduced: Int) {
     var compared = 0
     var seed = firstSeed
@@ -59,7 +68,7 @@ struct ReducedSearchTests {
     var reduced = 0
     while compared < count {
       seed += 1
-      let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: withCancellation)
+      let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: withCancellation, withStreams: withStreams)
       let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: fullLimit, configuration: configuration) {
         await program.run(reporting: $0)
       }

@@ -23,6 +23,8 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     case logCancelled(cell: Int)
     /// Cancels another task.
     case cancel(task: Int)
+    /// Yields the task's tag into the program's stream, which no actor guards.
+    case yieldToStream
 
     var description: String {
       switch self {
@@ -34,6 +36,7 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
       case .openGate: "open"
       case .logCancelled(let cell): "logCancelled(\(cell))"
       case .cancel(let task): "cancel(t\(task))"
+      case .yieldToStream: "yieldToStream"
       }
     }
   }
@@ -46,12 +49,16 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
   let asGroupChildren: Bool
   /// Whether the root cancels the group once it has added the children and yielded.
   let cancelsGroup: Bool
+  /// The buffering policy of the stream tasks yield into, which the root drains at the end: `0`
+  /// for no stream, then unbounded, newest one, oldest one.
+  let streamPolicy: Int
 
   var description: String {
-    "program \(seed) of \(tasks.count) tasks: \(cells) cells, \(asGroupChildren ? "group" : "Task {}")\(cancelsGroup ? " cancelled" : "") \(tasks)"
+    "program \(seed) of \(tasks.count) tasks: \(cells) cells, \(asGroupChildren ? "group" : "Task {}")\(cancelsGroup ? " cancelled" : "")"
+      + "\(streamPolicy > 0 ? " stream \(streamPolicy)" : "") \(tasks)"
   }
 
-  init(seed: UInt64, taskCount: Int = 2, withCancellation: Bool = false) {
+  init(seed: UInt64, taskCount: Int = 2, withCancellation: Bool = false, withStreams: Bool = false) {
     var generator = SplitMix(state: seed)
     self.seed = seed
     let cells = generator.next(below: 2) + 1
@@ -87,6 +94,15 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
         tasks[canceller].insert(.cancel(task: target), at: generator.next(below: tasks[canceller].count + 1))
       }
     }
+    var streamPolicy = 0
+    if withStreams {
+      // Every task yields once into a stream of one of the three policies.
+      streamPolicy = generator.next(below: 3) + 1
+      for index in tasks.indices {
+        tasks[index].insert(.yieldToStream, at: generator.next(below: tasks[index].count + 1))
+      }
+    }
+    self.streamPolicy = streamPolicy
     self.cancelsGroup = cancelsGroup
     self.tasks = tasks
   }
@@ -96,6 +112,8 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     let cells = (0..<self.cells).map { _ in Cell() }
     let gate = Gate()
     let handles = Handles()
+    let policies: [AsyncStream<String>.Continuation.BufferingPolicy] = [.unbounded, .bufferingNewest(1), .bufferingOldest(1)]
+    let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: policies[max(0, streamPolicy - 1)])
     let work = tasks.enumerated().map { index, operations in
       { @Sendable () async -> Void in
         for (step, operation) in operations.enumerated() {
@@ -109,6 +127,7 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
           case .openGate: await gate.open()
           case .logCancelled(let cell): await cells[cell].append("\(tag)=\(Task.isCancelled)")
           case .cancel(let task): handles.cancel(task)
+          case .yieldToStream: continuation.yield(tag)
           }
         }
       }
@@ -128,6 +147,12 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     }
     var logs: [String] = []
     for cell in cells { logs.append(await cell.log.joined(separator: ",")) }
+    continuation.finish()
+    if streamPolicy > 0 {
+      var drained: [String] = []
+      for await tag in stream { drained.append(tag) }
+      logs.append("stream " + drained.joined(separator: ","))
+    }
     report.finalState(logs.joined(separator: " | "))
   }
 }
