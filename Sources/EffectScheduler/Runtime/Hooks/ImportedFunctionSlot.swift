@@ -28,15 +28,7 @@
     /// The slots through which the library or executable whose code holds `address` calls
     /// `function`; empty where it cannot be read that way or does not call it through a slot.
     static func slots(of function: String, inLibraryContaining address: UnsafeRawPointer) -> [ImportedFunctionSlot] {
-      typealias AddressInfo = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
-      guard let process = dlopen(nil, RTLD_NOW), let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
-      else { return [] }
-      let symbol = address
-      // `Dl_info`: the file's name, its base address, the nearest symbol's name and address.
-      var info: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
-      guard withUnsafeMutableBytes(of: &info, { lookUp(symbol, $0.baseAddress!) }) != 0, let base = info.1,
-        let library = LoadedLibrary(base: base)
-      else { return [] }
+      guard let base = loadedImageBase(containing: address), let library = LoadedLibrary(base: base) else { return [] }
       return library.slotOffsets(of: function).map { offset in
         ImportedFunctionSlot(slot: UnsafeMutablePointer(bitPattern: library.base + offset)!, readOnlyAfterRelocation: library.readOnlyAfterRelocation)
       }
@@ -62,6 +54,18 @@
       slot.pointee = UInt(bitPattern: replacement)
       mprotect(page, Int(pageSize), PROT_READ)
     }
+  }
+
+  /// The base address of the loaded library or executable whose mapping holds `address`, as
+  /// `dladdr` tells it; `nil` for memory of no image, such as the heap or a stack.
+  func loadedImageBase(containing address: UnsafeRawPointer) -> UnsafeRawPointer? {
+    typealias AddressInfo = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
+    guard let process = dlopen(nil, RTLD_NOW), let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
+    else { return nil }
+    // `Dl_info`: the file's name, its base address, the nearest symbol's name and address.
+    var info: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
+    guard withUnsafeMutableBytes(of: &info, { lookUp(address, $0.baseAddress!) }) != 0 else { return nil }
+    return info.1
   }
 
   /// A loaded ELF library, read from its headers in memory.

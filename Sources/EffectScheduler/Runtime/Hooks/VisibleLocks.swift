@@ -37,10 +37,9 @@ extension DeterministicScheduler {
     guard number >= 0 else { return }
     if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
   }
-
 }
 
-/// Installs the noting of the runtime's locks.
+/// Notes the locks a watching run's steps take.
 enum VisibleLocks {
   /// How many runs in the process watch the runtime's locks now: while none does, every lock the
   /// runtime takes costs one atomic load more.
@@ -60,7 +59,7 @@ enum VisibleLocks {
   /// linked into, which is the program's.
   static func isStaticLockOfALibrary(_ address: UInt) -> Bool {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard let base = imageBase(of: address) else { return false }
+      guard let address = UnsafeRawPointer(bitPattern: address), let base = loadedImageBase(containing: address) else { return false }
       return base != programImageBase
     #else
       return false
@@ -90,7 +89,6 @@ enum VisibleLocks {
   }()
 
   #if os(Linux) && _pointerBitWidth(_64)
-
     private typealias Lock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
 
     private static let realLock: Lock? = {
@@ -98,17 +96,8 @@ enum VisibleLocks {
       return unsafeBitCast(symbol, to: Lock.self)
     }()
 
-    private static let programImageBase: UInt? = imageBase(of: UInt(bitPattern: unsafeBitCast(lock, to: UnsafeRawPointer.self)))
-
-    /// The base address of the loaded image whose mapping holds `address`, if any.
-    private static func imageBase(of address: UInt) -> UInt? {
-      typealias AddressInfo = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
-      guard let process = dlopen(nil, RTLD_NOW), let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
-      else { return nil }
-      var info: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
-      guard withUnsafeMutableBytes(of: &info, { lookUp(UnsafeRawPointer(bitPattern: address), $0.baseAddress!) }) != 0 else { return nil }
-      return info.1.map { UInt(bitPattern: $0) }
-    }
+    /// The image this code is linked into, which holds the program too.
+    nonisolated(unsafe) private static let programImageBase = loadedImageBase(containing: unsafeBitCast(lock, to: UnsafeRawPointer.self))
 
     /// The calling thread's stack, as `pthread_getattr_np` tells it.
     static func stackOfCallingThread() -> Range<UInt> {
