@@ -24,7 +24,9 @@ private func runtimeJobFlags(_ job: UnownedJob) -> UInt32
 private let runtimeIsCancelled: (@convention(c) (UnsafeRawPointer) -> Bool)? = runtimeFunction("swift_task_isCancelled")
 private let runtimeCurrentTask: (@convention(c) () -> UnsafeRawPointer?)? = runtimeFunction("swift_task_getCurrent")
 
-private func runtimeFunction<Function>(_ name: String) -> Function? {
+/// The function of the process named `name`, as a C function of type `Function`, if any library
+/// exports it.
+func runtimeFunction<Function>(_ name: String) -> Function? {
   guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, name) else { return nil }
   return unsafeBitCast(symbol, to: Function.self)
 }

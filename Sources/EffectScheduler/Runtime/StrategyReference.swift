@@ -11,8 +11,8 @@ package struct StrategyReference {
   /// record of each waiting task per actor job, so only searches that use it ask for it.
   package var listsQueuedActorWork = false
   /// Whether the run records what steps share that no job shows: after every step, the tasks it
-  /// cancelled, at that step rather than at the cancelled task's next job, and the concurrency
-  /// runtime's locks each step took, such as a stream's buffer's (see VisibleLocks.swift). The
+  /// cancelled, at that step rather than at the cancelled task's next job, and the locks each
+  /// step took, such as a stream's buffer's or an `NSLock` (see VisibleLocks.swift). The
   /// partial-order reduction must know which step wrote a task's cancelled flag, which every step
   /// of that task reads, and which steps shared a buffer. It costs a look at each task's flag per
   /// step and a note per lock, so only searches that use it ask for it.

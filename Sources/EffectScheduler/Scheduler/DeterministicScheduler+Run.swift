@@ -157,7 +157,7 @@ package struct RunRecord {
   package let receivedWorkFromOutside: Bool
   /// Whether each cancellation was recorded at the step that made it.
   let watchedHiddenAccesses: Bool
-  /// The runtime's locks steps took; see ``Trace/locks``.
+  /// The locks steps took; see ``Trace/locks``.
   let lockTouches: [LockTouch]
   /// The work the run's code handed to Dispatch, which runs outside the scheduler's control.
   package let handOffs: [HandOff]

@@ -105,10 +105,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var cutAtStep: Int?
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
-  /// Whether the run records each cancellation at the step that made it and the runtime's locks
-  /// each step took; see ``StrategyReference/watchesHiddenAccesses``.
+  /// Whether the run records each cancellation at the step that made it and the locks each step
+  /// took; see ``StrategyReference/watchesHiddenAccesses``.
   @exclusivity(unchecked) var watchedHiddenAccesses = false
-  /// The runtime's locks steps took, by step, each numbered in the order the run first took it.
+  /// The locks steps took, by step, each numbered in the order the run first took it.
   @exclusivity(unchecked) var lockTouches: [LockTouch] = []
   /// The number of each lock a step took, or -1 for one that guards nothing tasks share.
   @exclusivity(unchecked) var lockNumbers: [UInt: Int] = [:]

@@ -28,8 +28,8 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// reduction asks (``StrategyReference/watchesHiddenAccesses``), rather than at the cancelled
   /// task's first job after it.
   package var cancellationsAtTheirStep = false
-  /// The concurrency runtime's locks that steps took, where the run watched for them: a stream's
-  /// buffer, a task group. Each lock is numbered in the order the run first took it.
+  /// The locks that steps took, where the run watched for them: a stream's buffer, a task group's
+  /// results, an `NSLock`. Each lock is numbered in the order the run first took it.
   package var locks: [LockTouch] = []
 
   /// Creates a trace.
@@ -93,7 +93,7 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A lock of the concurrency runtime that a step took: see ``Trace/locks``.
+/// A lock that a step took: see ``Trace/locks``.
 package struct LockTouch: Hashable, Sendable {
   /// The step that took it.
   package let step: Int

@@ -67,16 +67,11 @@ enum DispatchHandOffs {
     private typealias TimeQueueBlock = @convention(c) (UInt64, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
     private typealias GroupQueueBlock = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
 
-    private static func real<Function>(_ name: String) -> Function? {
-      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, name) else { return nil }
-      return unsafeBitCast(symbol, to: Function.self)
-    }
-
-    private static let realAsync: QueueBlock? = real("dispatch_async")
-    private static let realBarrierAsync: QueueBlock? = real("dispatch_barrier_async")
-    private static let realAfter: TimeQueueBlock? = real("dispatch_after")
-    private static let realGroupAsync: GroupQueueBlock? = real("dispatch_group_async")
-    private static let realGroupNotify: GroupQueueBlock? = real("dispatch_group_notify")
+    private static let realAsync: QueueBlock? = runtimeFunction("dispatch_async")
+    private static let realBarrierAsync: QueueBlock? = runtimeFunction("dispatch_barrier_async")
+    private static let realAfter: TimeQueueBlock? = runtimeFunction("dispatch_after")
+    private static let realGroupAsync: GroupQueueBlock? = runtimeFunction("dispatch_group_async")
+    private static let realGroupNotify: GroupQueueBlock? = runtimeFunction("dispatch_group_notify")
 
     private static let async: QueueBlock = { queue, block in
       noteHandOff(through: "DispatchQueue.async")

@@ -21,8 +21,8 @@
     /// The slots through which the library that defines `librarySymbol` calls `function`; empty
     /// where the library cannot be read that way or does not call it through a slot.
     static func slots(of function: String, inLibraryDefining librarySymbol: String) -> [ImportedFunctionSlot] {
-      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, librarySymbol) else { return [] }
-      return slots(of: function, inLibraryContaining: UnsafeRawPointer(symbol))
+      guard let symbol: UnsafeRawPointer = runtimeFunction(librarySymbol) else { return [] }
+      return slots(of: function, inLibraryContaining: symbol)
     }
 
     /// The slots through which the library or executable whose code holds `address` calls
@@ -59,14 +59,15 @@
   /// The base address of the loaded library or executable whose mapping holds `address`, as
   /// `dladdr` tells it; `nil` for memory of no image, such as the heap or a stack.
   func loadedImageBase(containing address: UnsafeRawPointer) -> UnsafeRawPointer? {
-    typealias AddressInfo = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32
-    guard let process = dlopen(nil, RTLD_NOW), let lookUp = dlsym(process, "dladdr").map({ unsafeBitCast($0, to: AddressInfo.self) })
-    else { return nil }
+    guard let lookUp = addressInfo else { return nil }
     // `Dl_info`: the file's name, its base address, the nearest symbol's name and address.
     var info: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) = (nil, nil, nil, nil)
     guard withUnsafeMutableBytes(of: &info, { lookUp(address, $0.baseAddress!) }) != 0 else { return nil }
     return info.1
   }
+
+  /// `dladdr`, which the Glibc module does not declare, looked up once.
+  private let addressInfo: (@convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer) -> Int32)? = runtimeFunction("dladdr")
 
   /// A loaded ELF library, read from its headers in memory.
   private struct LoadedLibrary {

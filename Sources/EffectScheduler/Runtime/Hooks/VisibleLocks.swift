@@ -41,8 +41,8 @@ extension DeterministicScheduler {
 
 /// Notes the locks a watching run's steps take.
 enum VisibleLocks {
-  /// How many runs in the process watch the runtime's locks now: while none does, every lock the
-  /// runtime takes costs one atomic load more.
+  /// How many runs in the process watch locks now: while none does, every lock taken through a
+  /// redirected slot costs one atomic load more.
   static let watchingRuns = Atomic<Int>(0)
 
   /// Whether `address` is the status lock of the task at `task`, which Swift 6.3 keeps 168 bytes
@@ -91,20 +91,17 @@ enum VisibleLocks {
   #if os(Linux) && _pointerBitWidth(_64)
     private typealias Lock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
 
-    private static let realLock: Lock? = {
-      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "pthread_mutex_lock") else { return nil }
-      return unsafeBitCast(symbol, to: Lock.self)
-    }()
+    private static let realLock: Lock? = runtimeFunction("pthread_mutex_lock")
+    private static let getAttributes: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? =
+      runtimeFunction("pthread_getattr_np")
 
     /// The image this code is linked into, which holds the program too.
     nonisolated(unsafe) private static let programImageBase = loadedImageBase(containing: unsafeBitCast(lock, to: UnsafeRawPointer.self))
 
     /// The calling thread's stack, as `pthread_getattr_np` tells it.
     static func stackOfCallingThread() -> Range<UInt> {
-      typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-      guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "pthread_getattr_np") else { return 0..<0 }
       var attributes = pthread_attr_t()
-      guard unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), &attributes) == 0 else { return 0..<0 }
+      guard let getAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return 0..<0 }
       defer { pthread_attr_destroy(&attributes) }
       var low: UnsafeMutableRawPointer?
       var size = 0

@@ -46,7 +46,7 @@ struct StepAccesses {
     /// What a task saw outside actors in the step that took it onto an actor, which the actor's
     /// job may rely on: see ``recordWakeUps(ready:chosen:)``.
     case seenBeforeHop(step: Int)
-    /// A lock of the concurrency runtime, guarding a stream's buffer or a group's results, by the
+    /// A lock, guarding a stream's buffer, a group's results or the program's own state, by the
     /// order the run first took it: see ``Trace/locks``.
     case lock(Int)
   }
