@@ -9,7 +9,10 @@ import EffectScheduler
 /// ```
 public struct ExploreConfiguration: Hashable, Sendable {
   /// The configuration of each run: how long to wait on the outside world before reporting a
-  /// deadlock or stall, and the step cap past which a run fails as a possible livelock.
+  /// deadlock or stall, the step cap past which a run fails as a possible livelock, and how many
+  /// timers a run may fire before ready work. Unlike a single run's default, an exploration's lets
+  /// each run fire one timer early (``SchedulerConfiguration/earlyTimerFirings``), so that a
+  /// timeout racing work that never sleeps is explored without configuration.
   public var scheduler: SchedulerConfiguration
   /// How often a long exploration prints progress to standard error; `nil` for never.
   public var progressInterval: Duration?
@@ -38,7 +41,7 @@ public struct ExploreConfiguration: Hashable, Sendable {
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(
-    scheduler: SchedulerConfiguration = SchedulerConfiguration(maxSteps: 100_000),
+    scheduler: SchedulerConfiguration = SchedulerConfiguration(maxSteps: 100_000, earlyTimerFirings: 1),
     progressInterval: Duration? = .seconds(2),
     checksDeterminism: Bool = true,
     minimizationBudget: Int = 2_000,

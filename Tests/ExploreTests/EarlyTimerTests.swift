@@ -26,12 +26,8 @@ private actor Service {
 
 @Suite("Timers may fire before ready work")
 struct EarlyTimerTests {
-  /// One timer a run may fire while jobs are ready.
-  static let configuration: ExploreConfiguration = {
-    var configuration = ExploreConfiguration(progressInterval: nil)
-    configuration.scheduler.earlyTimerFirings = 1
-    return configuration
-  }()
+  /// An exploration's default: one timer a run may fire while jobs are ready.
+  static let configuration = ExploreConfiguration(progressInterval: nil)
 
   /// An operation raced against a one-second timeout. Whichever ends first delivers and cancels
   /// the other; but the operation never checks for cancellation, so if the timeout fires first,
@@ -75,7 +71,13 @@ struct EarlyTimerTests {
     #expect(replayed.trace == failure.trace)
   }
 
-  @Test("the guarded twin passes every schedule, and without early firings (the default) the race is never tried",
+  @Test("an exploration fires timers early by default, where a single run does not")
+  func defaults() {
+    #expect(ExploreConfiguration().scheduler.earlyTimerFirings == 1)
+    #expect(SchedulerConfiguration().earlyTimerFirings == 0)
+  }
+
+  @Test("the guarded twin passes every schedule, and without early firings the race is never tried",
     arguments: Spawn.allCases)
   func guardedTwinPasses(_ spawn: Spawn) async throws {
     let configuration = Self.configuration

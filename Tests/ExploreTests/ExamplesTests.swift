@@ -50,6 +50,5 @@ struct ExamplesTests {
     #expect(failure.trace?.clockAdvances.map(\.time) == [.milliseconds(300), .milliseconds(600), .milliseconds(700), .milliseconds(800)])
     let summary = try await explore(.exhaustive, configuration: Self.quiet, typeSW(dropsAnswersOfCancelledSearches: true))
     #expect(summary.exploredEverySchedule)
-    #expect(summary.duration < .seconds(5))
   }
 }

@@ -50,35 +50,33 @@ extension DeterministicScheduler {
       guard step < configuration.maxSteps else {
         return abandon(.stepLimitExceeded(limit: configuration.maxSteps))
       }
-      var position = 0
-      // A run cut short goes on in arrival order, choosing nothing.
-      if cutAtStep == nil {
-        // The choice to fire a timer early is offered last, for the strategy's pick only.
-        let offersTimer = offersEarlyTimer
-        if offersTimer { readyInfo.append(.timer) }
-        let picked = Result { try nextJob(readyInfo, step) }
-        if offersTimer { readyInfo.removeLast() }
-        switch picked {
-        case .success(let picked): position = picked
-        case .failure(let divergence as ReplayDivergence): return abandon(.diverged(divergence))
-        case .failure(let error): return abandon(.strategyFailed(String(describing: error)))
-        }
-        if offersTimer, position == readyJobs.count {
-          fireTimerEarly()
-          continue
-        }
-        guard readyJobs.indices.contains(position) else {
-          return abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count + (offersTimer ? 1 : 0)) ready jobs"))
-        }
+      // The choice to fire a timer early is offered last, for the strategy's pick only.
+      let offersTimer = offersEarlyTimer
+      if offersTimer { readyInfo.append(.timer) }
+      let picked = Result { try nextJob(readyInfo, step) }
+      if offersTimer { readyInfo.removeLast() }
+      let position: Int
+      switch picked {
+      case .success(let picked): position = picked
+      case .failure(let divergence as ReplayDivergence): return abandon(.diverged(divergence))
+      case .failure(let error): return abandon(.strategyFailed(String(describing: error)))
+      }
+      if offersTimer, position == readyJobs.count {
+        fireTimerEarly()
+        continue
+      }
+      guard readyJobs.indices.contains(position) else {
+        return abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count + (offersTimer ? 1 : 0)) ready jobs"))
       }
       let job = readyJobs.remove(at: position)
       let info = readyInfo.remove(at: position)
-      if cutAtStep == nil { choices.append(ScheduleChoice(picking: info, at: position)) }
+      choices.append(ScheduleChoice(picking: info, at: position))
       if info.isOnMainActor { mainActorJobWasPicked() }
       if tracksStepStarts { stepStartedAt = RealTime.now }
       run(job, info)
       if watchesHiddenAccesses { recordCancellationsOfThisStep() }
       step += 1
+      if let cut = cutAtStep { return stopCutRun(at: cut) }
       if !heldBackYields.isEmpty { releaseYields(afterStepOf: info.owner) }
     }
   }
@@ -127,7 +125,7 @@ extension DeterministicScheduler {
     let parent = fromOutside ? nil : currentTaskID()
     if registry.records.isEmpty { rootRuntimeID = runtimeID }
     let id = registry.register(job, runtimeID: runtimeID, flags: flags, parent: parent)
-    if let parent, registry[parent].delayedByTimer { registry[id].delayedByTimer = true }
+    if let parent, let delayedAt = registry[parent].delayedAt { registry[id].delayedAt = delayedAt }
     if id.rawValue == 0 {
       readsTaskStatus = ExecutorAdoption.canAdopt(root: job, executor: executor)
     } else {
@@ -292,6 +290,24 @@ extension DeterministicScheduler {
       unfinished.append(registry[TaskID(index)].info)
     }
     return .finished(unfinished: unfinished)
+  }
+
+  /// Stops a run whose delayed task read the clock or slept (see TimingAssumption.swift). Its
+  /// tasks, timers included, stay where they are and never run again, so nothing the program does
+  /// past the cut has effects: an outcome it records at its end is not recorded. The strategy
+  /// hears of the run's end, as a search goes on past it.
+  private func stopCutRun(at cut: Int) -> RunEnding {
+    isDriving = false
+    mailbox.close(.abandoned, runningLateOn: self)
+    if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
+    do {
+      try strategy!.runDidFinish(step)
+    } catch let divergence as ReplayDivergence {
+      return .failed(.diverged(divergence))
+    } catch {
+      return .failed(.strategyFailed(String(describing: error)))
+    }
+    return .failed(.cutShort(step: cut))
   }
 
   private func abandon(_ reason: SchedulerError.Reason) -> RunEnding {

@@ -24,9 +24,12 @@ struct TaskRegistry {
     var waitingOn: (() -> String)?
     /// The index in the trace of the event that ended the task's last job.
     var lastJobEnd: Int?
-    /// Whether a timer fired early while the task was ready, or while the task that created it
-    /// was, delaying it past the timer (see TimingAssumption.swift).
-    var delayedByTimer = false
+    /// The virtual time at which a timer fired early while the task was ready, or while the task
+    /// that created it was, delaying it past the timer (see TimingAssumption.swift).
+    var delayedAt: Duration?
+    /// Whether the task has read the clock or slept, so runs on time by its own account: a timer
+    /// never fires early while it is ready (see TimingAssumption.swift).
+    var keepsTime = false
   }
 
   private(set) var records: [Record] = []

@@ -45,7 +45,8 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// on, as time passes while a task spins.
   public var yieldsBeforeFairness: Int?
   /// How many times one run may fire its earliest pending timer while jobs are ready; `0`, the
-  /// default, lets the clock move only when no job is ready.
+  /// default of a single run, lets the clock move only when no job is ready. An exploration's
+  /// default configuration (`ExploreConfiguration`) sets it to `1`.
   ///
   /// A real runtime delays ready tasks (a busy pool, a slow callee), so a timeout may fire before
   /// the work it guards, even work that never sleeps. Wherever a timer is pending and jobs are
@@ -53,15 +54,19 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// choice beside the ready jobs: ``ReadyJob/timer``, which moves the virtual clock to the
   /// earliest deadline and wakes the sleeps due then (`t` in a schedule string). The bound keeps
   /// every search finite. Runs with no timer pending are unaffected; runs with one get more
-  /// schedules, and the reduced search tries every option of such runs. A timer fired early
-  /// delays the work that was ready; a run in which such delayed work then reads the clock or
-  /// sleeps, and so would see the delay, is cut at that step and not judged, as tests of timed
-  /// code assume their tasks are not delayed past their timers.
+  /// schedules, and the reduced search tries every option of such runs.
+  ///
+  /// Timed work is taken to run on time, as tests of timed code assume: the choice is not offered
+  /// while a task that has read the clock or slept is ready, and a run in which a task so delayed
+  /// then reads the clock or sleeps is stopped at that step and not judged
+  /// (``SchedulerError/Reason/cutShort(step:)``).
   ///
   /// ```swift
-  /// var configuration = ExploreConfiguration()
-  /// configuration.scheduler.earlyTimerFirings = 1
-  /// try await explore(.exhaustive, configuration: configuration) { try await fetchWithTimeout() }
+  /// var configuration = SchedulerConfiguration()
+  /// configuration.earlyTimerFirings = 1
+  /// let execution = try await DeterministicScheduler.run(strategy: .random(seed: 3), configuration: configuration) {
+  ///   try await fetchWithTimeout()
+  /// }
   /// ```
   public var earlyTimerFirings: Int
 

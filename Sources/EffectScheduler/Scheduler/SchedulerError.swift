@@ -17,6 +17,10 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     case diverged(ReplayDivergence)
     /// The strategy failed with an error of its own, described here.
     case strategyFailed(String)
+    /// A task delayed past a timer the strategy fired early went on to read the clock or to sleep
+    /// at `step`, so the run left the model of timed code and was stopped there, its tasks never
+    /// to run again (see ``SchedulerConfiguration/earlyTimerFirings``). A search skips such runs.
+    case cutShort(step: Int)
   }
 
   /// Why the run stopped.
@@ -49,6 +53,9 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
       return divergence.description
     case .strategyFailed(let message):
       return "the scheduling strategy failed: \(message)"
+    case .cutShort(let step):
+      return "the run was stopped at step \(step): a task that a timer fired early had delayed then read the clock or slept, "
+        + "and would have seen the delay in its own timing; such runs are outside the model of timed code (SchedulerConfiguration.earlyTimerFirings)"
     }
   }
 

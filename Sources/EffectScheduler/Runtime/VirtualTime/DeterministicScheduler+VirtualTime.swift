@@ -21,7 +21,7 @@ extension DeterministicScheduler {
       return
     }
     learnRunningTaskName()
-    noteTimingUse()
+    _ = timeSeenByRunningCode()
     tracksStepStarts = true
     let delay: Duration
     if let exact = exactDelayOfNextSleep {
@@ -63,6 +63,7 @@ extension DeterministicScheduler {
   /// the configuration allows (see ``SchedulerConfiguration/earlyTimerFirings``).
   var offersEarlyTimer: Bool {
     !timers.isEmpty && earlyFirings < configuration.earlyTimerFirings && mailbox.expectedFromOutside == 0 && cutAtStep == nil
+      && delaysOnlyUntimedWork
   }
 
   /// Fires the earliest timer as the step the strategy picked, though jobs are ready: a step that

@@ -23,8 +23,7 @@ public struct SchedulerClock: Clock {
   /// The current instant: under a scheduler, the run's start plus its virtual time.
   public var now: Instant {
     guard let scheduler = Self.scheduler else { return .now }
-    scheduler.noteTimingUse()
-    return scheduler.virtualInstant
+    return scheduler.runStartedAt + scheduler.timeSeenByRunningCode()
   }
 
   /// The scheduler running the calling code: the task-local one, or for a detached task, which
@@ -56,6 +55,9 @@ extension DeterministicScheduler {
   var virtualInstant: ContinuousClock.Instant { runStartedAt + virtualNow }
 
   /// The virtual time of the run under way, counted from its start: zero until the first sleep
-  /// ends. Read it from code the scheduler runs.
-  public var virtualTime: Duration { virtualNow }
+  /// ends. Read it from code the scheduler runs; a read is a read of the clock, as
+  /// ``SchedulerConfiguration/earlyTimerFirings`` counts them.
+  public var virtualTime: Duration {
+    isOnDriverThread && isDriving ? timeSeenByRunningCode() : virtualNow
+  }
 }

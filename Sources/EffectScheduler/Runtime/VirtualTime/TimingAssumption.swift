@@ -2,28 +2,43 @@
 //
 // Firing a timer while jobs are ready models those jobs delayed past the timer's deadline, as a
 // busy pool or a slow thread delays them: a timeout that fires before the work it guards, even
-// work that never sleeps. A task so delayed that goes on to read the clock or to sleep would see
-// the delay in its own timing: a debounce's search task would start its 300 ms later, a throttle
-// would measure the gap between two elements as longer. Tests of timed code assume their tasks
-// are not delayed by hundreds of milliseconds, and a real runtime rarely does so; exploring such
-// delays would fail every timed test. So the model keeps the delay only while it is invisible to
-// the delayed work's timing: a run in which a delayed task (or a task it created since) reads
-// `ContinuousClock.now` or `SuspendingClock.now` or sleeps is cut at that step. It goes on in
-// arrival order, offering the strategy no more choices, and its outcome is not judged.
+// work that never sleeps. Tests of timed code assume their timed work runs on time: a 1 s job
+// under a 2 s time limit is expected to win, a debounce's search to start 300 ms after the last
+// keystroke, a throttle to measure the gaps its sleeps made. Exploring delays of timed work would
+// fail every such test. So the model delays only untimed work:
+// - a task that has read `ContinuousClock.now` or `SuspendingClock.now` or slept keeps time: no
+//   timer fires early while it is ready;
+// - a task that was delayed (or one it created since) and then reads the clock or sleeps would
+//   see the delay in its own timing: the run is stopped at that step, its tasks never to run
+//   again, and not judged, so nothing the program records after the cut counts.
 
 extension DeterministicScheduler {
   /// Marks the tasks whose jobs are ready, held back or waiting for the main actor as delayed
   /// past the timer about to fire early.
   func markTasksDelayedByTimer() {
-    for owner in readyInfo.lazy.compactMap(\.owner) { registry[owner].delayedByTimer = true }
-    for held in heldBackYields { if let owner = held.info.owner { registry[owner].delayedByTimer = true } }
-    for (_, info) in waitingMainActorJobs { if let owner = info.owner { registry[owner].delayedByTimer = true } }
+    func delay(_ owner: TaskID?) { if let owner, registry[owner].delayedAt == nil { registry[owner].delayedAt = virtualNow } }
+    for info in readyInfo { delay(info.owner) }
+    for held in heldBackYields { delay(held.info.owner) }
+    for (_, info) in waitingMainActorJobs { delay(info.owner) }
   }
 
-  /// Notes that the running code read the clock or is about to sleep: if it is a task delayed
-  /// past a timer fired early, the run is cut here.
-  func noteTimingUse() {
-    guard earlyFirings > 0, cutAtStep == nil, let task = currentTaskID(), registry[task].delayedByTimer else { return }
-    cutAtStep = step
+  /// Notes that the running code reads the clock or is about to sleep, and returns the virtual
+  /// time it sees. A task delayed past a timer fired early cuts the run here, and sees the time
+  /// at which it was delayed, as it would have on time: what it records before its job ends is
+  /// what it would have recorded.
+  func timeSeenByRunningCode() -> Duration {
+    guard let task = currentTaskID() else { return virtualNow }
+    registry[task].keepsTime = true
+    guard let delayedAt = registry[task].delayedAt else { return virtualNow }
+    if cutAtStep == nil { cutAtStep = step }
+    return delayedAt
+  }
+
+  /// Whether every task a timer fired now would delay has so far neither read the clock nor
+  /// slept: work that keeps time is taken to run on time.
+  var delaysOnlyUntimedWork: Bool {
+    func untimed(_ owner: TaskID?) -> Bool { owner.map { !registry[$0].keepsTime } ?? true }
+    return readyInfo.allSatisfy { untimed($0.owner) } && heldBackYields.allSatisfy { untimed($0.info.owner) }
+      && waitingMainActorJobs.allSatisfy { untimed($0.1.owner) }
   }
 }

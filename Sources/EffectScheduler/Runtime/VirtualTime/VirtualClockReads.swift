@@ -83,8 +83,7 @@ enum RealTime {
       case CLOCK_MONOTONIC: start = suspendingRunStart
       default: return nil
       }
-      noteTimingUse()
-      let (seconds, attoseconds) = (start + virtualNow).components
+      let (seconds, attoseconds) = (start + timeSeenByRunningCode()).components
       return timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     }
   }
