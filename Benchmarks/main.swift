@@ -70,6 +70,7 @@ if wanted("handoff") { try await benchmarkHandoff() }
 
 if wanted("catalogue") { await benchmarkCatalogue() }
 if wanted("spawncounts") { try await benchmarkSpawnCounts() }
+if wanted("linearizability") { await benchmarkLinearizability() }
 
 // MARK: Deadlock reports
 

@@ -21,6 +21,9 @@ final class Explorer {
   private var traceFingerprints: Set<UInt64> = []
   private var checkedDeterminism = false
   private var runner = SequentialRunner()
+  /// A check of each run that passed, made on this thread once the run has ended: the error it
+  /// returns fails the run. The linearizability check judges the history its body recorded so.
+  var judge: ((RunOutcome<Void>) -> (any Error)?)?
 
   init(body: @escaping Body, configuration: ExploreConfiguration, location: String) {
     self.body = body
@@ -182,8 +185,15 @@ final class Explorer {
 
   /// The report for a failed run, or `nil` when the run passed.
   private func failure(of outcome: RunOutcome<Void>, seed: UInt64?, preemptions: Int, strategy: ExplorationStrategy) -> ExplorationFailure? {
-    ExplorationFailure(
+    if let failure = ExplorationFailure(
       of: outcome, location: location, strategy: strategy, scheduleNumber: runs, seed: seed, preemptions: preemptions)
+    {
+      return failure
+    }
+    guard let judge, outcome.cutAtStep == nil, let error = judge(outcome) else { return nil }
+    return ExplorationFailure(
+      summary: String(describing: error), location: location, strategy: strategy.description, scheduleNumber: runs, seed: seed,
+      preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)
   }
 
   /// Replays the failing schedule once more, reading which tasks each actor's job found queued,
