@@ -107,6 +107,16 @@ struct DefaultPortfolioTests {
   /// Four independent tasks of four segments have 16!/(4!^4) = 63,063,000 schedules. The schedule
   /// budget is far more than half a second can run, but bounds the test should the time budget
   /// be ignored.
+  @Test("a budget spent before the first schedule still runs one: a program that deadlocks never passes")
+  func budgetRunsOneSchedule() async throws {
+    var configuration = ExploreConfiguration(progressInterval: nil)
+    configuration.portfolioBudget = PortfolioBudget(time: .nanoseconds(1), schedules: 100)
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(configuration: configuration) { await NeverOpens().wait() }
+    }
+    #expect(failure.summary.hasPrefix("deadlock"), "\(failure)")
+  }
+
   @Test("the time budget ends a search of millions of schedules, and the summary says so")
   func timeBudgetEndsTheSearch() async throws {
     let budget = PortfolioBudget(time: .milliseconds(500), schedules: 500_000)
@@ -197,4 +207,10 @@ struct DefaultPortfolioTests {
     #expect(ExploreConfiguration().portfolioBudget == PortfolioBudget(time: .seconds(2), schedules: 20_000))
     #expect(ExplorationStrategy.default.description.hasPrefix("default portfolio"))
   }
+}
+
+/// A gate nothing opens.
+private actor NeverOpens {
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  func wait() async { await withCheckedContinuation { waiters.append($0) } }
 }

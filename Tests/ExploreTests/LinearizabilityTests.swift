@@ -11,6 +11,12 @@ private actor Register {
   func read() -> Int { value }
 }
 
+/// A gate whose waiters wait until it opens, which nothing here does.
+private actor Gate {
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  func wait() async { await withCheckedContinuation { waiters.append($0) } }
+}
+
 @Suite("Linearizability checks")
 struct LinearizabilityTests {
   @Test("each type of the catalogue that is not linearizable is found, and its report replays", arguments: LinearizabilityEntry.all.filter { !$0.isLinearizable })
@@ -94,6 +100,17 @@ struct LinearizabilityTests {
       try await checkLinearizability(of: { Register() }) { _ in }
     }
     #expect(empty.summary == "no operations were declared")
+  }
+
+  @Test("a scenario that deadlocks is reported as a deadlock, with its scenario")
+  func deadlock() async throws {
+    let failure = try await requireFailure(LinearizabilityFailure.self) {
+      try await checkLinearizability(of: { Gate() }) { ops in
+        ops.add("wait") { gate in await gate.wait() }
+      }
+    }
+    #expect(failure.summary.hasPrefix("deadlock"), "\(failure)")
+    #expect(failure.scenario?.callCount == 1, "\(failure)")
   }
 
   @Test("a scenario's text form reads back")

@@ -1,15 +1,27 @@
 import Synchronization
 
 /// What the calls of one run of a scenario returned, and when each began and ended.
-struct History: Sendable {
+package struct History: Sendable {
   /// One call's record: its results and the ticks of the run's clock at its start and end.
-  struct Entry: Sendable {
-    var began = 0
-    var ended = Int.max
-    var result: OperationResult?
+  package struct Entry: Sendable {
+    package var began = 0
+    package var ended = Int.max
+    package var result: OperationResult?
+
+    /// A call that began and ended at these ticks and returned `result`.
+    package init(began: Int, ended: Int, result: OperationResult?) {
+      self.began = began
+      self.ended = ended
+      self.result = result
+    }
+
+    init() {}
   }
 
-  var entries: [Entry]
+  package var entries: [Entry]
+
+  /// A history of these calls.
+  package init(entries: [Entry]) { self.entries = entries }
 }
 
 /// Records the calls of one run as they happen. The run's jobs run one at a time, so a counter

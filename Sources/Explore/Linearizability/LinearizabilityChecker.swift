@@ -6,9 +6,9 @@
 /// no pending call finished before, and keeps it only if the model agrees with its result. The
 /// model's results for each order tried are kept, so that later runs of the same scenario, which
 /// try the same orders, run the model only for orders new to them.
-final class LinearizabilityChecker {
+package final class LinearizabilityChecker {
   /// Runs the calls at these indices on a fresh model, in this order, and returns their results.
-  typealias Model = ([Int]) -> Result<[OperationResult], any Error>
+  package typealias Model = ([Int]) -> Result<[OperationResult], any Error>
 
   private let runModel: Model
   private let describe: (Int) -> String
@@ -18,7 +18,7 @@ final class LinearizabilityChecker {
   /// cannot stall the check.
   static let nodeLimit = 200_000
 
-  init(model: @escaping Model, describe: @escaping (Int) -> String) {
+  package init(model: @escaping Model, describe: @escaping (Int) -> String) {
     runModel = model
     self.describe = describe
   }
@@ -32,7 +32,7 @@ final class LinearizabilityChecker {
   }
 
   /// `nil` when the history is linearizable; otherwise why not.
-  func violation(in history: History) throws -> LinearizabilityViolation? {
+  package func violation(in history: History) throws -> LinearizabilityViolation? {
     let entries = history.entries
     var done = Array(repeating: false, count: entries.count)
     var order: [Int] = []

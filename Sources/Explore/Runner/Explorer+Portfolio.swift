@@ -9,6 +9,10 @@ extension Explorer {
   /// fewest preemptions the minimization finds.
   func runPortfolio(named strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
     let plan = PortfolioPlan(budget: configuration.portfolioBudget)
+    // The budget starts once the determinism check is done, so the search runs at least one
+    // schedule however long its first runs take: a program whose runs wait out a stall must
+    // not pass with none tried.
+    try checkDeterminism()
     let start = DispatchTime.now().uptimeNanoseconds
     let end = plan.timeEnd.map { Deadline(nanoseconds: $0, after: start) }
     let firstRun = runs
@@ -16,11 +20,10 @@ extension Explorer {
     let left = { plan.budget.schedules - (self.runs - firstRun) }
     let budgetEnding = { () -> PortfolioBudget.Limit? in
       if left() <= 0 { return .schedules(plan.budget.schedules) }
-      if let end, end.hasPassed, let time = plan.budget.time { return .time(time) }
+      if self.runs > firstRun, let end, end.hasPassed, let time = plan.budget.time { return .time(time) }
       return nil
     }
 
-    try checkDeterminism()
     var boundsStart: UInt64 = 0
     for (index, part) in PortfolioPlan.systematicParts.enumerated() {
       if let limit = budgetEnding() {
@@ -32,7 +35,8 @@ extension Explorer {
         Deadline(nanoseconds: $0, after: start)
       }
       let before = runs
-      let triedAll = try runSystematicPart(part, named: strategy, limit: min(plan.systematicCap, left()), until: shareEnd)
+      let triedAll = try runSystematicPart(
+        part, named: strategy, limit: min(plan.systematicCap, left()), until: shareEnd, firstRunRegardless: runs == firstRun)
       let ending: PortfolioPartSummary.Ending =
         triedAll ? .triedEverySchedule : budgetEnding() != nil ? .budgetRanOut : .usedItsShare
       portfolioParts.append(PortfolioPartSummary(part: part, schedules: runs - before, ending: ending))
@@ -51,7 +55,7 @@ extension Explorer {
   /// Runs the exhaustive search, or the schedules with exactly the preemptions of a preemption
   /// bound; returns whether it tried every schedule it covers.
   private func runSystematicPart(
-    _ part: PortfolioPart, named strategy: ExplorationStrategy, limit: Int, until deadline: Deadline?
+    _ part: PortfolioPart, named strategy: ExplorationStrategy, limit: Int, until deadline: Deadline?, firstRunRegardless: Bool
   ) throws(ExplorationFailure) -> Bool {
     var bound: Int?
     if case .preemptionBound(let preemptions) = part { bound = preemptions }
@@ -61,7 +65,7 @@ extension Explorer {
       }
       // Under bound n only the schedules with exactly n preemptions count: bound n − 1 ran the others.
       var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0, shard: shard)
-      return try searchCounting(&oracle, named: strategy, limit: limit, until: deadline)
+      return try searchCounting(&oracle, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless)
     } catch {
       throw minimized(error.found(by: part))
     }

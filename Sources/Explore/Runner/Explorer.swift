@@ -126,14 +126,18 @@ final class Explorer {
   /// Runs the schedules of `oracle`, which counts its runs' preemptions, until it has no more,
   /// `limit` runs have been made, `deadline` has passed, or one fails; throws that failure as
   /// found, for the caller to minimize. Returns whether the oracle tried every schedule there is.
+  /// With `firstRunRegardless`, the first run is made even if the deadline has passed.
   func searchCounting(
-    _ oracle: inout some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
+    _ oracle: inout some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil,
+    firstRunRegardless: Bool = false
   ) throws(ExplorationFailure) -> Bool {
     // One reference to the oracle serves every run of the search.
     try withUnsafeMutablePointer(to: &oracle) { counting throws(ExplorationFailure) in
       let reference = StrategyReference(oracle: counting)
       var made = 0
-      while limit.map({ made < $0 }) ?? true, !(deadline?.hasPassed ?? false), counting.pointee.beginRun() {
+      while limit.map({ made < $0 }) ?? true, (firstRunRegardless && made == 0) || !(deadline?.hasPassed ?? false),
+        counting.pointee.beginRun()
+      {
         let outcome = runOnce(reference, explores: false)
         if counting.pointee.learnsFromTraces { counting.pointee.runDidEnd(trace: outcome.trace) }
         if !counting.pointee.countedElsewhere {
