@@ -273,18 +273,24 @@ extension DeterministicScheduler {
 
   // MARK: Ending a run
 
-  private func finish() -> RunEnding {
-    completeStructuredChildren()
-    isDriving = false
-    mailbox.close(.finished, runningLateOn: self)
-    releaseTimers()
+  /// Tells the strategy the run has ended; the run's failure if the strategy objects.
+  private func tellStrategyTheRunEnded() -> RunEnding? {
     do {
       try strategy!.runDidFinish(step)
+      return nil
     } catch let divergence as ReplayDivergence {
       return .failed(.diverged(divergence))
     } catch {
       return .failed(.strategyFailed(String(describing: error)))
     }
+  }
+
+  private func finish() -> RunEnding {
+    completeStructuredChildren()
+    isDriving = false
+    mailbox.close(.finished, runningLateOn: self)
+    releaseTimers()
+    if let failure = tellStrategyTheRunEnded() { return failure }
     var unfinished: [TaskInfo] = []
     for index in registry.records.indices where !registry[TaskID(index)].completed && registry[TaskID(index)].info.kind == .unstructured {
       unfinished.append(registry[TaskID(index)].info)
@@ -300,13 +306,7 @@ extension DeterministicScheduler {
     isDriving = false
     mailbox.close(.abandoned, runningLateOn: self)
     if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
-    do {
-      try strategy!.runDidFinish(step)
-    } catch let divergence as ReplayDivergence {
-      return .failed(.diverged(divergence))
-    } catch {
-      return .failed(.strategyFailed(String(describing: error)))
-    }
+    if let failure = tellStrategyTheRunEnded() { return failure }
     return .failed(.cutShort(step: cut))
   }
 
