@@ -113,6 +113,20 @@ struct LinearizabilityTests {
     #expect(failure.scenario?.callCount == 1, "\(failure)")
   }
 
+  @Test("a checker that runs out of orders to try fails the history instead of passing it")
+  func checkerGivesUp() throws {
+    // Two overlapping increments that both returned 1: no order explains them, but ruling both
+    // orders out takes more than the one order the limit allows.
+    let history = History(entries: [
+      History.Entry(began: 1, ended: 4, result: OperationResult(1)), History.Entry(began: 2, ended: 3, result: OperationResult(1)),
+    ])
+    let counter: LinearizabilityChecker.Model = { order in .success(order.indices.map { OperationResult($0 + 1) }) }
+    let limited = LinearizabilityChecker(model: counter, describe: { "increment #\($0)" }, nodeLimit: 1)
+    #expect(throws: LinearizabilityUndecided.self) { try limited.violation(in: history) }
+    let unlimited = LinearizabilityChecker(model: counter, describe: { "increment #\($0)" })
+    #expect(try unlimited.violation(in: history) != nil)
+  }
+
   @Test("a scenario's text form reads back")
   func scenarioText() throws {
     let scenario = Scenario(initial: [.init(operation: 0, argument: 1)], parallel: [[.init(operation: 1), .init(operation: 0)], [.init(operation: 1)]])

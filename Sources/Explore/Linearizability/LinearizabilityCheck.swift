@@ -114,6 +114,8 @@ struct LinearizabilityCheck<Subject: Sendable, Model: Sendable>: Sendable {
       guard let history = latest.take() else { return nil }
       do {
         return try checker.violation(in: history).map { ScenarioViolation(violation: $0, history: history) }
+      } catch let undecided as LinearizabilityUndecided {
+        return undecided
       } catch {
         return ModelFailure(error: error)
       }

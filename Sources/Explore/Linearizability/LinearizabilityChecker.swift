@@ -15,12 +15,14 @@ package final class LinearizabilityChecker {
   /// The model's results for each order it ran, and for each prefix of one.
   private var known: [[Int]: [OperationResult]] = [:]
   /// How many orders one check may extend before it gives up, so that a pathological history
-  /// cannot stall the check.
-  static let nodeLimit = 200_000
+  /// cannot stall the check; giving up fails the run (``LinearizabilityUndecided``) rather than
+  /// passing a history nobody checked.
+  private let nodeLimit: Int
 
-  package init(model: @escaping Model, describe: @escaping (Int) -> String) {
+  package init(model: @escaping Model, describe: @escaping (Int) -> String, nodeLimit: Int = 200_000) {
     runModel = model
     self.describe = describe
+    self.nodeLimit = nodeLimit
   }
 
   /// The model's result for the last call of `order`.
@@ -42,7 +44,7 @@ package final class LinearizabilityChecker {
     func search() throws -> Bool {
       if order.count == entries.count { return true }
       nodes += 1
-      if nodes > Self.nodeLimit { return true }
+      if nodes > nodeLimit { throw LinearizabilityUndecided(orders: nodeLimit) }
       let firstEnd = entries.indices.lazy.filter { !done[$0] }.map { entries[$0].ended }.min() ?? .max
       var mismatches: [LinearizabilityViolation.Mismatch] = []
       for call in entries.indices where !done[call] && entries[call].began < firstEnd {
@@ -91,5 +93,15 @@ public struct LinearizabilityViolation: Error, Sendable, CustomStringConvertible
     let next = mismatches.map { "\($0.call) returned \($0.returned) where the model gives \($0.model)" }
     return "no sequential order of the calls, keeping each after those that ended before it began, gives the results they returned: "
       + start + (longestMatchingOrder.isEmpty ? ": " : ", ") + (next.isEmpty ? "no call may come next" : next.joined(separator: "; "))
+  }
+}
+
+/// The search for a sequential order gave up before finding one or ruling every one out.
+package struct LinearizabilityUndecided: Error, CustomStringConvertible {
+  /// How many orders it extended.
+  package let orders: Int
+  package var description: String {
+    "the check gave up after extending \(orders) orders of the calls without finding one that explains their results"
+      + " or ruling them all out: shrink the scenario's shape (LinearizabilityConfiguration.shape)"
   }
 }

@@ -41,10 +41,7 @@ public struct LinearizabilityFailure: Error, CustomStringConvertible {
     if let exploration {
       lines.append("  strategy: \(exploration.strategy)" + (exploration.scheduleNumber.map { ", schedule #\($0)" } ?? ""))
       if let schedule = exploration.schedule { lines.append("  schedule: \(schedule)") }
-      if let trace = exploration.trace {
-        lines.append("trace, a column a task; n→m ran from suspension point n to m:")
-        lines.append(trace.table(lastSteps: ExplorationFailure.shownSteps))
-      }
+      lines += exploration.traceLines
     }
     if let replayText, let replayEnvironment {
       lines.append("replay it: configuration.replay = \"\(replayText)\"")

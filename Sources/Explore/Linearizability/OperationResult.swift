@@ -24,6 +24,7 @@ public struct OperationResult: Equatable, Sendable, CustomStringConvertible {
     description = text
   }
 
+  /// Whether two results are equal values of one type, or errors of one type and description.
   public static func == (lhs: OperationResult, rhs: OperationResult) -> Bool {
     lhs.isEqual(rhs.value)
   }

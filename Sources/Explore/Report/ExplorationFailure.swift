@@ -47,6 +47,12 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
     schedule.map { "\(ReplayRequest.variable)='\(location)=\($0)'" }
   }
 
+  /// The trace as the report shows it, under its heading; empty without a trace.
+  var traceLines: [String] {
+    guard let trace else { return [] }
+    return ["trace, a column a task; n→m ran from suspension point n to m:", trace.table(lastSteps: Self.shownSteps)]
+  }
+
   /// The full report.
   public var description: String {
     var lines = ["explore found a failing schedule (\(location))", "  failure:  " + summary.replacingNewlines(with: "\n            ")]
@@ -61,10 +67,7 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
       lines.append("  preemptions: \(preemptions.reported)\(note)")
     }
     if let schedule { lines.append("  schedule: \(schedule)") }
-    if let trace {
-      lines.append("trace, a column a task; n→m ran from suspension point n to m:")
-      lines.append(trace.table(lastSteps: Self.shownSteps))
-    }
+    lines += traceLines
     if let replayCall, let replayEnvironment {
       lines.append("replay it: \(replayCall)")
       lines.append("       or: \(replayEnvironment) swift test")
