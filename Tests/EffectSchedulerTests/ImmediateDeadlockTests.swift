@@ -72,6 +72,46 @@ struct ImmediateDeadlockTests {
       }
       #expect(blocked.filter { $0.waitingOn == "a continuation that no task of the program can resume any more" }.count == 2, "\(error)")
     }
+
+    /// A thread that exists before the run starts another, which lives 3 s, while the run runs:
+    /// a census of the threads begun during the run would wait for it; it is not the run's.
+    @Test("a thread another thread starts during the run does not hold back a deadlock report")
+    func foreignThreadDoesNotHoldBack() async throws {
+      let helper = Worker()
+      let started = DispatchSemaphore(value: 0)
+      let clock = ContinuousClock()
+      let start = clock.now
+      let error = try await #require(throws: SchedulerError.self) {
+        try await DeterministicScheduler.run(configuration: Self.patient) {
+          helper.run(after: .zero) {
+            Thread.detach(after: .seconds(3)) {}
+            started.signal()
+          }
+          started.wait()
+          try await ClassicBug.lockOrderDeadlock.buggy()
+        }
+      }
+      #expect(clock.now - start < .seconds(2), "the report waited for a thread that was not the run's")
+      guard case .deadlock = error.reason else {
+        Issue.record("expected a deadlock, got \(error.summary)")
+        return
+      }
+    }
+
+    /// Longer than the grace a continuation gets, so only knowing the thread is the run's keeps
+    /// the report back.
+    @Test("a thread the run starts, and a thread that thread starts, are waited for past the continuation's grace")
+    func runThreadsAreWaitedFor() async throws {
+      let execution = try await DeterministicScheduler.run(configuration: Self.patient) {
+        await withCheckedContinuation { continuation in
+          Thread.detach {
+            Thread.detach(after: .milliseconds(600)) { continuation.resume() }
+          }
+        }
+        return 42
+      }
+      #expect(execution.value == 42)
+    }
   #endif
 
   /// Dispatch is warmed up first, so that its threads are older than the run.

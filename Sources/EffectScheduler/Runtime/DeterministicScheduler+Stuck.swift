@@ -43,10 +43,11 @@ extension DeterministicScheduler {
     return true
   }
 
-  /// Waits for work from outside while a thread that began during the run lives, for such a
-  /// thread may have been handed what the tasks wait on, and at most `outsideWorldTimeout`;
-  /// returns whether something came. A thread that began meanwhile elsewhere in the process, for
-  /// another test say, holds the report back only until it ends.
+  /// Waits for work from outside while a thread the run started lives, for such a thread may have
+  /// been handed what the tasks wait on, and at most `outsideWorldTimeout`; returns whether
+  /// something came. Threads other code starts meanwhile, for another test say, do not count
+  /// (RunThreads.swift); where the run's own threads cannot be told, a thread that began during
+  /// the run holds the report back until it ends.
   func waitWhileThreadsOfTheRunLive() -> Bool {
     let start = RealTime.now
     let deadline = start + configuration.outsideWorldTimeout
@@ -63,7 +64,10 @@ extension DeterministicScheduler {
       // A thread the run handed something to began before the run got stuck: one begun since, by
       // another test say, does not hold the report back.
       let now = RealTime.now
-      let threadsLive = now < grace || ThreadCensus.threadBegan(from: runStartedAt.duration(to: now), until: start.duration(to: now))
+      let threadsLive =
+        now < grace
+        || (RunThreads.areKnown
+          ? runThreads.anyAlive : ThreadCensus.threadBegan(from: runStartedAt.duration(to: now), until: start.duration(to: now)))
       if !threadsLive || now >= deadline {
         // A thread that has just ended may have handed work back before it did.
         return !mailbox.isEmpty

@@ -68,7 +68,7 @@ enum ThreadCensus {
 
   #if os(Linux)
     /// The calling thread's id, from the `/proc/thread-self` link (`<pid>/task/<tid>`).
-    private static func ownThreadID() -> Int? {
+    static func ownThreadID() -> Int? {
       var buffer = [CChar](repeating: 0, count: 64)
       let length = readlink("/proc/thread-self", &buffer, buffer.count - 1)
       guard length > 0 else { return nil }

@@ -68,6 +68,7 @@ extension DeterministicScheduler {
     let root = RootTask(scheduler: self, operation: operation)
     RuntimeHooks.installed
     RuntimeHooks.claimHooks()
+    _ = RunThreads.redirections
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
     runStartedAt = RealTime.now

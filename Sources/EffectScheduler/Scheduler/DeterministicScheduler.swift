@@ -123,6 +123,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   }()
   /// The work the run's code handed to Dispatch; see DispatchHandOffs.swift.
   @exclusivity(unchecked) var handOffs: [HandOff] = []
+  /// The threads the run under way started (see RunThreads.swift).
+  @exclusivity(unchecked) var runThreads = RunThreads()
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
   /// cost nothing to copy or clear on the hot path.
   @exclusivity(unchecked) var notes: [TraceNote] = []
@@ -198,6 +200,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }
+    runThreads = RunThreads()
     if !lockNumbers.isEmpty {
       lockTouches.removeAll(keepingCapacity: true)
       lockNumbers.removeAll(keepingCapacity: true)
