@@ -109,10 +109,11 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   ///    bugs show up in programs too large to search completely.
   /// 3. PCT of depth 3 and uniformly random runs, taking turns until the budget runs out.
   ///
-  /// Each of the first four parts runs at most a tenth of the schedule budget. Exhaustive search
-  /// may take up to half the time budget, so that a small program is settled even on a loaded
-  /// machine; the preemption bounds share half the time left after it, a third of that each; PCT
-  /// and random get the rest of both budgets.
+  /// Exhaustive search may run up to half the schedule budget and take up to half the time
+  /// budget, so that a space it can finish (a few thousand schedules) is settled, even on a
+  /// loaded machine; each preemption bound runs at most a tenth of the schedules, and they share
+  /// half the time left after it, a third of that each; PCT and random get the rest of both
+  /// budgets.
   ///
   /// A failure, whichever part finds it, is reported after the usual search for a schedule with
   /// fewer preemptions, and ``ExplorationFailure/portfolioPart`` names the part. A search that

@@ -142,8 +142,8 @@ struct DefaultPortfolioTests {
   }
 
   /// Without a time budget the shares depend on the schedule count alone, so the outcome is the
-  /// same on every machine: 1,680 schedules for three tasks of three segments, a tenth of the
-  /// 3,000-schedule budget for the exhaustive part.
+  /// same on every machine: 1,680 schedules for three tasks of three segments, more than the
+  /// exhaustive part's half of the 3,000-schedule budget.
   @Test("the schedule budget ends the search, shared among the parts")
   func scheduleBudgetEndsTheSearch() async throws {
     let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil, schedules: 3_000))
@@ -152,7 +152,7 @@ struct DefaultPortfolioTests {
     #expect(summary.budgetRanOut == .schedules(3_000))
     #expect(summary.description.contains("the schedule budget (3000 schedules) ran out before every schedule was tried"))
     let parts = summary.portfolioParts
-    #expect(parts.first == PortfolioPartSummary(part: .exhaustive, schedules: 300, ending: .usedItsShare))
+    #expect(parts.first == PortfolioPartSummary(part: .exhaustive, schedules: 1_500, ending: .usedItsShare))
     #expect(parts.dropFirst().prefix(3).allSatisfy { $0.schedules <= 300 })
     try #require(parts.map(\.part) == [.exhaustive, .preemptionBound(0), .preemptionBound(1), .preemptionBound(2), .pct(depth: 3), .random])
     #expect(parts.map(\.schedules).reduce(0, +) == 3_000)
@@ -160,12 +160,24 @@ struct DefaultPortfolioTests {
     #expect(parts[4].schedules - parts[5].schedules == 0 || parts[4].schedules - parts[5].schedules == 1)
   }
 
+  /// Two tasks of seven segments have 14!/(7!·7!) = 3,432 schedules: more than a tenth of the
+  /// default schedule budget, which the exhaustive part once got, and well within its half.
+  @Test(".default settles a space of a few thousand schedules, saying every schedule was explored")
+  func settlesThousands() async throws {
+    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+    // Every interleaving of the yields, as fair scheduling would cut a yielding task's runs short.
+    configuration.scheduler.yieldsBeforeFairness = nil
+    let summary = try await explore(configuration: configuration, ExhaustiveSearchTests.independent(tasks: 2, segments: 7))
+    #expect(summary.exploredEverySchedule, "\(summary)")
+    #expect(summary.schedules == 3_432)
+  }
+
   /// With no time budget the search is the same everywhere. The stale response needs 25
-  /// exhaustive schedules to show up: with 20 schedules (2 a systematic part) PCT finds it first,
-  /// with two preemptions that the minimization removes; with 300 (30 a part), the exhaustive
-  /// part does, with four.
+  /// exhaustive schedules to show up: with 29 schedules (14 for the exhaustive part, 2 for each
+  /// bound) PCT finds it first, with two preemptions that the minimization removes; with 300
+  /// (150 for the exhaustive part), the exhaustive part does, with four.
   @Test("the report names the part that found the failure, minimized", arguments: [
-    (20, PortfolioPart.pct(depth: 3)), (300, PortfolioPart.exhaustive),
+    (29, PortfolioPart.pct(depth: 3)), (300, PortfolioPart.exhaustive),
   ])
   func namesThePart(schedules: Int, part: PortfolioPart) async throws {
     let bug = ClassicBug.staleSearchResponse

@@ -36,7 +36,7 @@ extension Explorer {
       }
       let before = runs
       let triedAll = try runSystematicPart(
-        part, named: strategy, limit: min(plan.systematicCap, left()), until: shareEnd, firstRunRegardless: runs == firstRun)
+        part, named: strategy, limit: min(plan.schedulesCap(ofSystematicPart: index), left()), until: shareEnd, firstRunRegardless: runs == firstRun)
       let ending: PortfolioPartSummary.Ending =
         triedAll ? .triedEverySchedule : budgetEnding() != nil ? .budgetRanOut : .usedItsShare
       portfolioParts.append(PortfolioPartSummary(part: part, schedules: runs - before, ending: ending))
