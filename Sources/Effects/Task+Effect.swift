@@ -2,7 +2,7 @@ import EffectScheduler
 
 extension Task where Failure == Never {
   /// Creates a task exactly as `Task.init(name:priority:operation:)` does, except that under a
-  /// ``DeterministicScheduler`` the task runs on the scheduler, which names it and decides when each
+  /// `DeterministicScheduler` the task runs on the scheduler, which names it and decides when each
   /// of its segments runs.
   ///
   /// With no scheduler active the only extra cost is one task-local read. Like `Task.init`, the
@@ -47,7 +47,7 @@ extension Task where Failure == Never {
 
 extension Task where Failure == any Error {
   /// Creates a throwing task exactly as `Task.init(name:priority:operation:)` does, except that
-  /// under a ``DeterministicScheduler`` the task runs on the scheduler, which names it and decides
+  /// under a `DeterministicScheduler` the task runs on the scheduler, which names it and decides
   /// when each of its segments runs.
   ///
   /// ```swift

@@ -11,7 +11,7 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// The configuration of each run: how long to wait on the outside world before reporting a
   /// deadlock or stall, the step cap past which a run fails as a possible livelock, and how many
   /// timers a run may fire before ready work. Unlike a single run's default, an exploration's lets
-  /// each run fire one timer early (``SchedulerConfiguration/earlyTimerFirings``), so that a
+  /// each run fire one timer early (`SchedulerConfiguration.earlyTimerFirings`), so that a
   /// timeout racing work that never sleeps is explored without configuration.
   public var scheduler: SchedulerConfiguration
   /// How often a long exploration prints progress to standard error; `nil` for never.

@@ -2,7 +2,7 @@ internal import EffectScheduler
 import Explore
 import Testing
 
-/// A trait that runs the test function under ``Explore/explore(_:configuration:fileID:filePath:line:column:_:)``,
+/// A trait that runs the test function under `explore(_:configuration:_:)`,
 /// once a schedule, so the test needs no wrapping closure.
 ///
 /// ```swift

@@ -13,7 +13,7 @@ import EffectScheduler
 /// }
 /// ```
 ///
-/// The program runs on a ``DeterministicScheduler`` with its FIFO strategy, with the handlers of
+/// The program runs on a `DeterministicScheduler` with its FIFO strategy, with the handlers of
 /// the caller's scope outside the script's, so ``TestHandler/yield(fileID:filePath:line:column:)`` passes an
 /// effect to them. The script runs in the caller's task and isolation, so it can check the
 /// program's state between two effects. A nonisolated script, called outside any scheduler, runs
@@ -42,7 +42,7 @@ import EffectScheduler
 ///
 /// - Returns: what `program` returned.
 /// - Throws: the first ``EffectTestFailure`` of the run; otherwise an error the script threw, or
-///   the program's error, which can be a ``SchedulerError`` when it deadlocks.
+///   the program's error, which can be a `SchedulerError` when it deadlocks.
 public func withTestHandler<Value: Sendable>(
   taskHandling: TaskHandling = .automaticallyEnqueue,
   streamHandling: StreamHandling = .automatic,

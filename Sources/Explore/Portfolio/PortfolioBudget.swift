@@ -10,7 +10,7 @@
 /// The budget bounds the search. Once it has found a failing schedule, the search for one with
 /// fewer preemptions runs after it, bounded by ``ExploreConfiguration/minimizationBudget``
 /// instead. Time is checked between runs, so a run that waits on the outside world (every
-/// deadlocking run waits ``SchedulerConfiguration/outsideWorldTimeout``) can carry the search past
+/// deadlocking run waits `SchedulerConfiguration.outsideWorldTimeout`) can carry the search past
 /// its time budget by that much. Other strategies ignore this budget: they run the schedule
 /// counts they are given.
 public struct PortfolioBudget: Hashable, Sendable, CustomStringConvertible {

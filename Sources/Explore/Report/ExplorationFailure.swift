@@ -25,7 +25,7 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   public var schedule: Schedule?
   /// What happened in the failing run.
   public var trace: Trace?
-  /// The error the body threw, or the ``SchedulerError`` that stopped the run.
+  /// The error the body threw, or the `SchedulerError` that stopped the run.
   public var underlyingError: (any Error)?
   /// The part of the default portfolio (``ExplorationStrategy/default``) whose run failed first;
   /// `nil` for other strategies. The ``strategy`` line of the report names it too.
