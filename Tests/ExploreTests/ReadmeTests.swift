@@ -42,3 +42,16 @@ func readmeHoldsThisCode() throws {
   let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
   #expect(readme.contains("## A complete test\n\n```swift\n" + code + "```\n"))
 }
+
+@Test("the README's table of what is under control is the article's, word for word")
+func underControlTableMatches() throws {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+  let article = try String(
+    contentsOf: root.appendingPathComponent("Sources/EffectScheduler/EffectScheduler.docc/WhatIsUnderControl.md"), encoding: .utf8)
+  let start = try #require(readme.range(of: "| code under test | under control? |"))
+  let end = readme.range(of: "\n\n", range: start.lowerBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
+  let table = readme[start.lowerBound..<end]
+  #expect(table.split(separator: "\n").count > 5)
+  #expect(article.contains(table))
+}
