@@ -90,15 +90,16 @@ struct EarlyTimerTests {
     #expect(unguarded.schedules < guarded.schedules, "\(unguarded.schedules) schedules without the choice, \(guarded.schedules) with it")
   }
 
-  @Test("the reduced search finds the race too, trying every option of runs where a timer may fire early")
-  func reducedFindsTimeoutRace() async throws {
+  @Test("the reduced search finds the race too, firing the timer only where it matters", arguments: Spawn.allCases)
+  func reducedFindsTimeoutRace(spawn: Spawn) async throws {
     let configuration = Self.configuration
     _ = try await requireFailure(ExplorationFailure.self) {
-      try await explore(.reduced(), configuration: configuration, Self.timeoutRace(guarded: false, spawn: .effect))
+      try await explore(.reduced(), configuration: configuration, Self.timeoutRace(guarded: false, spawn: spawn))
     }
-    let reduced = try await explore(.reduced(), configuration: configuration, Self.timeoutRace(guarded: true, spawn: .effect))
-    let full = try await explore(.exhaustive, configuration: configuration, Self.timeoutRace(guarded: true, spawn: .effect))
+    let reduced = try await explore(.reduced(), configuration: configuration, Self.timeoutRace(guarded: true, spawn: spawn))
+    let full = try await explore(.exhaustive, configuration: configuration, Self.timeoutRace(guarded: true, spawn: spawn))
     #expect(reduced.exploredEverySchedule && full.exploredEverySchedule)
+    #expect(reduced.schedules < full.schedules)
   }
 
   @Test("a schedule string names an early firing as t, and reads it back")

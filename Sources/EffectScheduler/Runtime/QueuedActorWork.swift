@@ -6,10 +6,11 @@ extension DeterministicScheduler {
   /// kept, for ``noteQueuedWorkRunBeyondTheActor()``.
   func listQueuedWork(onActorAt address: UInt, besides known: [TaskID]) -> [TaskID] {
     var queued: [(lastStep: Int, task: TaskID, actor: UInt)] = []
+    var pages = TaskWaitReader.MappedPages()
     for index in registry.records.indices {
       let id = TaskID(index)
       guard let lastStep = registry[id].lastStep, !registry[id].completed, !known.contains(id),
-        case .executor(let actor) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id))
+        case .executor(let actor) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id), pages: &pages)
       else { continue }
       queued.append((lastStep, id, actor))
     }
@@ -22,8 +23,9 @@ extension DeterministicScheduler {
   /// not queued there any more: a task the job took along to another actor left that actor's
   /// queue to the job, which ran it.
   func noteQueuedWorkRunBeyondTheActor() {
+    var pages = TaskWaitReader.MappedPages()
     for (task, actor) in actors.queuedElsewhere where actors.runningJob?.contains(task) == false {
-      guard TaskWaitReader.wait(ofTaskAt: registry[task].address, runtimeID: registry.runtimeID(of: task)) != .executor(address: actor)
+      guard TaskWaitReader.wait(ofTaskAt: registry[task].address, runtimeID: registry.runtimeID(of: task), pages: &pages) != .executor(address: actor)
       else { continue }
       actors.runningJob?.append(task)
     }

@@ -14,7 +14,8 @@
 // mapped (`mincore`), the task must still be a task with the expected id, suspended, with a
 // dependency, and what it depends on is only ever compared with addresses the scheduler knows,
 // never followed. Anywhere else, or when a check fails, the reader says it does not know, and the
-// report falls back on what the scheduler saw. It runs only when a run is stuck, never per step.
+// report falls back on what the scheduler saw. It runs when a run is stuck, and, in reduced
+// searches, when an actor's job begins (see QueuedActorWork.swift).
 
 /// What a suspended task waits on, as the runtime records it: addresses to compare with those of
 /// the run's tasks and actors.
@@ -71,12 +72,19 @@ enum TaskWaitReader {
   /// What the suspended task at `address`, whose runtime id is `runtimeID`, waits on, or `nil`
   /// when the runtime's record cannot be read or says something else (a task group, say).
   static func wait(ofTaskAt address: UInt, runtimeID: UInt64) -> TaskWait? {
+    var pages = MappedPages()
+    return wait(ofTaskAt: address, runtimeID: runtimeID, pages: &pages)
+  }
+
+  /// ``wait(ofTaskAt:runtimeID:)``, for one of several tasks read while nothing runs: the pages
+  /// found mapped for one are not checked again for the next.
+  static func wait(ofTaskAt address: UInt, runtimeID: UInt64, pages: inout MappedPages) -> TaskWait? {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard let task = task(at: address), runtimeTaskID(unsafeBitCast(task, to: UnownedJob.self)) == runtimeID
+      guard let task = task(at: address, pages: &pages), runtimeTaskID(unsafeBitCast(task, to: UnownedJob.self)) == runtimeID
       else { return nil }
       let flags = task.load(fromByteOffset: statusFlagsOffset, as: UInt32.self)
       guard flags & hasTaskDependency != 0, flags & runningOrComplete == 0,
-        let record = readable(task.load(fromByteOffset: dependencyRecordOffset, as: UInt.self), count: dependencyKindOffset + 4)
+        let record = pages.readable(task.load(fromByteOffset: dependencyRecordOffset, as: UInt.self), count: dependencyKindOffset + 4)
       else { return nil }
       let dependentOn = record.load(fromByteOffset: dependentOnOffset, as: UInt.self)
       switch record.load(fromByteOffset: dependencyKindOffset, as: UInt32.self) {
@@ -85,7 +93,7 @@ enum TaskWaitReader {
         // The runtime records the task's own context, which begins with the context it returns
         // to and the function that resumes it; anything else means the layout is not what it seems.
         guard dependentOn == task.load(fromByteOffset: resumeContextOffset, as: UInt.self),
-          let context = readable(dependentOn, count: 16)
+          let context = pages.readable(dependentOn, count: 16)
         else { return nil }
         return .continuation(resumeFunction: context.load(fromByteOffset: 8, as: UInt.self))
       case enqueuedOnExecutor: return .executor(address: dependentOn)
@@ -109,23 +117,49 @@ enum TaskWaitReader {
 
   #if os(Linux) && _pointerBitWidth(_64)
     /// `address` as a pointer, if a task the runtime's layout describes can be read there.
-    private static func task(at address: UInt) -> UnsafeRawPointer? {
-      guard let taskMetadata, let task = readable(address, count: dependencyRecordOffset + 8),
+    private static func task(at address: UInt, pages: inout MappedPages) -> UnsafeRawPointer? {
+      guard let taskMetadata, let task = pages.readable(address, count: dependencyRecordOffset + 8),
         task.load(as: UInt.self) == taskMetadata
       else { return nil }
       return task
     }
 
-    /// `address` as a pointer, if the `count` bytes from it are mapped, so reading them cannot
-    /// fault whatever they hold.
-    private static func readable(_ address: UInt, count: Int) -> UnsafeRawPointer? {
-      guard address != 0, address % 8 == 0 else { return nil }
-      let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
-      let first = address & ~(pageSize - 1)
-      let pages = Int((address + UInt(count) - first + pageSize - 1) / pageSize)
-      var residency = [UInt8](repeating: 0, count: pages)
-      guard mincore(UnsafeMutableRawPointer(bitPattern: first), Int(pageSize) * pages, &residency) == 0 else { return nil }
-      return UnsafeRawPointer(bitPattern: address)
+    private static func task(at address: UInt) -> UnsafeRawPointer? {
+      var pages = MappedPages()
+      return task(at: address, pages: &pages)
     }
   #endif
+
+  /// Pages found mapped (`mincore`) while nothing that could unmap them ran: a check of a few
+  /// tasks that share pages asks the kernel once a page. Make a new one for each such moment.
+  struct MappedPages {
+    private var pages: [UInt] = []
+    #if os(Linux) && _pointerBitWidth(_64)
+      private static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+    #endif
+
+    init() {}
+
+    /// `address` as a pointer, if the `count` bytes from it are mapped, so reading them cannot
+    /// fault whatever they hold.
+    mutating func readable(_ address: UInt, count: Int) -> UnsafeRawPointer? {
+      #if os(Linux) && _pointerBitWidth(_64)
+        guard address != 0, address % 8 == 0 else { return nil }
+        let pageSize = Self.pageSize
+        let first = address & ~(pageSize - 1)
+        let last = (address + UInt(count) - 1) & ~(pageSize - 1)
+        if pages.contains(first) && pages.contains(last) { return UnsafeRawPointer(bitPattern: address) }
+        let count = Int((last - first) / pageSize) + 1
+        let mapped = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { residency in
+          mincore(UnsafeMutableRawPointer(bitPattern: first), Int(pageSize) * count, residency.baseAddress) == 0
+        }
+        guard mapped else { return nil }
+        pages.append(first)
+        if last != first { pages.append(last) }
+        return UnsafeRawPointer(bitPattern: address)
+      #else
+        return nil
+      #endif
+    }
+  }
 }

@@ -98,7 +98,8 @@ extension DeterministicScheduler {
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches,
-      handOffs: handOffs, cutAtStep: cutAtStep, traceFingerprint: fingerprint)
+      handOffs: handOffs, cutAtStep: cutAtStep, timedSteps: timedSteps, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
     return RunOutcome(record: record, result: root.result)
@@ -166,6 +167,10 @@ package struct RunRecord {
   /// which on the run followed no strategy and its outcome is not judged; see
   /// ``SchedulerConfiguration/earlyTimerFirings``.
   package let cutAtStep: Int?
+  /// The steps that read the clock or began a sleep; see ``Trace/timedSteps``.
+  let timedSteps: [Int]
+  /// How many timers the run could fire early.
+  let earlyFiringsAllowed: Int
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
   /// almost never do.
   package let traceFingerprint: UInt64
@@ -178,6 +183,9 @@ package struct RunRecord {
     trace.stepsBeyondTheirActor = stepsBeyondTheirActor
     trace.cancellationsAtTheirStep = watchedHiddenAccesses
     trace.locks = lockTouches
+    trace.timedSteps = timedSteps
+    trace.cutAtStep = cutAtStep
+    trace.earlyFiringsAllowed = earlyFiringsAllowed
     return trace
   }
 

@@ -103,6 +103,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The step at which a task delayed past an early timer read the clock or slept, from which on
   /// the run follows no strategy (see TimingAssumption.swift).
   @exclusivity(unchecked) var cutAtStep: Int?
+  /// The steps in which the running code read the clock or began a sleep; see ``Trace/timedSteps``.
+  @exclusivity(unchecked) var timedSteps: [Int] = []
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
   /// Whether the run records each cancellation at the step that made it and the locks each step
@@ -197,6 +199,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     virtualNow = .zero
     earlyFirings = 0
     cutAtStep = nil
+    if !timedSteps.isEmpty { timedSteps.removeAll(keepingCapacity: true) }
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }

@@ -31,6 +31,15 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// The locks that steps took, where the run watched for them: a stream's buffer, a task group's
   /// results, an `NSLock`. Each lock is numbered in the order the run first took it.
   package var locks: [LockTouch] = []
+  /// The steps in which the running code read the clock (`ContinuousClock.now`,
+  /// `SuspendingClock.now`, ``SchedulerClock``) or began a sleep, in order: what a timer fired
+  /// early may change (see ``SchedulerConfiguration/earlyTimerFirings``).
+  package var timedSteps: [Int] = []
+  /// The step at which the run was cut short (see ``SchedulerError/Reason/cutShort(step:)``), or
+  /// `nil` for a run that was not.
+  package var cutAtStep: Int?
+  /// How many timers the run could fire early (``SchedulerConfiguration/earlyTimerFirings``).
+  package var earlyFiringsAllowed = 0
 
   /// Creates a trace.
   public init(

@@ -5,6 +5,7 @@ import Testing
 
 /// Runs every schedule an oracle offers, without stopping at failures, and collects the distinct
 /// outcomes: what the program reported at its end, the error it threw, or how its run failed.
+/// Runs cut short, which a search does not judge, have none.
 struct AllOutcomes: Sendable {
   /// The distinct outcomes.
   var outcomes: Set<String> = []
@@ -52,7 +53,9 @@ struct AllOutcomes: Sendable {
           let outcome = runner.run(strategy: reference, configuration: configuration) { try await program(report) }
           pointer.pointee.runDidEnd(trace: outcome.trace)
           all.schedules += 1
-          all.outcomes.insert(describe(outcome, state: report.take()))
+          let state = report.take()
+          // A run cut short is not judged (`SchedulerError.Reason.cutShort`): it has no outcome.
+          if outcome.cutAtStep == nil { all.outcomes.insert(describe(outcome, state: state)) }
         }
       }
       return all

@@ -29,6 +29,7 @@ extension DeterministicScheduler {
   func timeSeenByRunningCode() -> Duration {
     guard let task = currentTaskID() else { return virtualNow }
     registry[task].keepsTime = true
+    if timedSteps.last != step { timedSteps.append(step) }
     guard let delayedAt = registry[task].delayedAt else { return virtualNow }
     if cutAtStep == nil { cutAtStep = step }
     return delayedAt

@@ -95,7 +95,9 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
   /// choice points where they start.
   mutating func runDidEnd(trace: Trace) {
     if path.count > stepsThisRun { path.removeLast(path.count - stepsThisRun) }
-    guard let accesses = StepAccesses(ready: path.map(\.ready), chosen: path.map(\.chosen), trace: trace, leftWaiting: !finishedRun) else {
+    // A run cut short by a delayed task's reading of the clock was stopped, not stuck.
+    let leftWaiting = !finishedRun && trace.cutAtStep == nil
+    guard let accesses = StepAccesses(ready: path.map(\.ready), chosen: path.map(\.chosen), trace: trace, leftWaiting: leftWaiting) else {
       // A run the model cannot follow: every option of every choice point of it is tried.
       for index in path.indices { path[index].toTry = Set(path[index].ready.indices).subtracting(path[index].tried) }
       return
@@ -103,6 +105,10 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     let (sleepingAt, cutAt) = followSleepingOptions(accesses)
     for reversal in accesses.reversals() where reversal.later < (cutAt ?? path.count) {
       let node = path[reversal.step]
+      if reversal.everyOption {
+        path[reversal.step].toTry.formUnion(reversal.options.filter { !node.tried.contains($0) })
+        continue
+      }
       let covered = reversal.options.contains {
         node.tried.contains($0) || node.toTry.contains($0) || node.isAsleep($0, among: sleepingAt[reversal.step])
       }

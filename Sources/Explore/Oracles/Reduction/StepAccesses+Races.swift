@@ -7,6 +7,8 @@ extension StepAccesses {
     let options: [Int]
     /// The race's later step.
     let later: Int
+    /// Whether every one of the options must be tried, where the race does not fit the model.
+    var everyOption = false
   }
 
   /// The choice points where the run's races could go the other way, as source-DPOR finds them.
@@ -33,23 +35,27 @@ extension StepAccesses {
     // Every step before the clock last moved on comes before every step since.
     var everyStep = Array(repeating: -1, count: threadNumbers.count)
     var beforeClock = everyStep
+    // What a timer fired early now would come after: the steps that affect it, and their past.
+    var timerClock = beforeClock
     var clockSteps = clockSteps[...]
+    var touches = LastTouches(threads: threadNumbers.count)
     for j in 0..<steps {
       if clockSteps.first == j {
         clockSteps.removeFirst()
-        beforeClock = everyStep
+        beforeClock = movableClockSteps.contains(j) ? timerClock : everyStep
+        timerClock = beforeClock
       }
       var predecessors: [Int] = []
       if lastOfThread[thread[j]] >= 0 { predecessors.append(lastOfThread[thread[j]]) }
       if let enabler = enabledBy[j] { predecessors.append(enabler) }
-      var dependents: [Int] = []
-      for i in 0..<j where thread[i] != thread[j] && i > beforeClock[thread[i]] && dependent(i, j) { dependents.append(i) }
-      predecessors += dependents
+      for i in touches.lastDependents(of: j, in: self, thread: thread) where i > beforeClock[thread[i]] { predecessors.append(i) }
+      touches.record(j, in: self, thread: thread[j])
       var clock = beforeClock
       for i in predecessors { join(&clock, clocks[i]) }
       clock[thread[j]] = j
       clocks.append(clock)
       join(&everyStep, clock)
+      if affectsTimer[j] || firesTimer[j] { join(&timerClock, clock) }
       // The immediate predecessors, latest first: those no later predecessor already follows.
       var covered = beforeClock
       for i in Set(predecessors).sorted(by: >) {
@@ -59,6 +65,10 @@ extension StepAccesses {
         reversals.append(reversal(of: i, and: j, clocks: clocks, thread: thread))
       }
       lastOfThread[thread[j]] = j
+    }
+    // A timer pending at a step that affects it could have fired before it.
+    for step in 0..<steps where affectsTimer[step] && !firesTimer[step] {
+      if let timer = timerPositions[step] { reversals.append(Reversal(step: step, options: [timer], later: step)) }
     }
     return reversals
   }
@@ -70,18 +80,84 @@ extension StepAccesses {
     func happensBefore(_ a: Int, _ b: Int) -> Bool { clocks[b][thread[a]] >= a }
     let notAfter = (i + 1..<j).filter { !happensBefore(i, $0) } + [j]
     var options: [Int] = []
-    for (index, step) in notAfter.enumerated() where !notAfter[..<index].contains(where: { happensBefore($0, step) }) {
-      if let position = runsAt[i].firstIndex(of: step) { options.append(position) }
+    // The option at `i` that starts `step`: its job, or the timer that fired it or woke its task.
+    func option(starting step: Int) -> Int? {
+      if let position = runsAt[i].firstIndex(of: step) { return position }
+      if firesTimer[step] || enabledByClock[step].map(movableClockSteps.contains) == true { return timerPositions[i] }
+      return nil
     }
-    if let own = runsAt[i].firstIndex(of: j), let index = options.firstIndex(of: own) {
+    for (index, step) in notAfter.enumerated() where !notAfter[..<index].contains(where: { happensBefore($0, step) }) {
+      if let position = option(starting: step), !options.contains(position) { options.append(position) }
+    }
+    if let own = option(starting: j), let index = options.firstIndex(of: own) {
       options.swapAt(0, index)
     }
     // A first step whose job was not ready at `i` means the steps do not fit the model; every
     // option is then tried.
-    return Reversal(step: i, options: options.isEmpty ? Array(runsAt[i].indices) : options, later: j)
+    if options.isEmpty { return Reversal(step: i, options: Array(runsAt[i].indices) + (timerPositions[i].map { [$0] } ?? []), later: j, everyOption: true) }
+    return Reversal(step: i, options: options, later: j)
   }
 
   private func join(_ clock: inout [Int], _ other: [Int]) {
     for index in clock.indices where other[index] > clock[index] { clock[index] = other[index] }
+  }
+}
+
+/// For each thing steps touch, the last step of each thread that touched it, so that the steps a
+/// step depends on are found without comparing it with every step before: an earlier step of the
+/// same thread comes before the last one anyway.
+private struct LastTouches {
+  private let threads: Int
+  private var numbers: [StepAccesses.Object: Int] = [:]
+  /// By object number, then thread: the last step, or -1.
+  private var last: [[Int]] = []
+  /// By thread: the last step that touched everything, fired a timer, or affected one.
+  private var lastEverything: [Int]
+  private var lastFiring: [Int]
+  private var lastAffecting: [Int]
+  private var lastOfThread: [Int]
+
+  init(threads: Int) {
+    self.threads = threads
+    lastEverything = Array(repeating: -1, count: threads)
+    lastFiring = lastEverything
+    lastAffecting = lastEverything
+    lastOfThread = lastEverything
+  }
+
+  /// The last step of each other thread that step `j` depends on, for each reason it may.
+  func lastDependents(of j: Int, in accesses: StepAccesses, thread: [Int]) -> [Int] {
+    var found: [Int] = []
+    let own = thread[j]
+    func add(_ steps: [Int]) {
+      for other in 0..<threads where other != own && steps[other] >= 0 { found.append(steps[other]) }
+    }
+    if accesses.touchesEverything[j] {
+      add(lastOfThread)
+      return found
+    }
+    add(lastEverything)
+    if accesses.firesTimer[j] { add(lastAffecting) }
+    if accesses.affectsTimer[j] { add(lastFiring) }
+    for object in accesses.objects[j] {
+      if let number = numbers[object] { add(last[number]) }
+    }
+    return found
+  }
+
+  /// Notes what step `j`, of `thread`, touched.
+  mutating func record(_ j: Int, in accesses: StepAccesses, thread: Int) {
+    lastOfThread[thread] = j
+    if accesses.touchesEverything[j] { lastEverything[thread] = j }
+    if accesses.firesTimer[j] { lastFiring[thread] = j }
+    if accesses.affectsTimer[j] { lastAffecting[thread] = j }
+    for object in accesses.objects[j] {
+      let number = numbers[object] ?? {
+        numbers[object] = last.count
+        last.append(Array(repeating: -1, count: threads))
+        return last.count - 1
+      }()
+      last[number][thread] = j
+    }
   }
 }

@@ -19,7 +19,9 @@ import EffectScheduler
 /// | resuming a continuation, waking a sleep | the task it wakes |
 /// | a stream's `yield`, `next`, `finish`, termination | the stream's buffer lock (every buffering policy); a delivery to a test script, the notes |
 /// | `NSLock`, a `pthread_mutex_t` | that lock |
-/// | a sleep's wake-up when the clock moves | a barrier; a timer fired early makes the run unmodelled: every option of it is tried |
+/// | a sleep's wake-up when the clock moves | a barrier, unless a timer could have fired early in the steps before: then only the steps that affect a timer come before it |
+/// | a timer fired early (``ReadyJob/timer``) | the tasks it wakes; it depends on every step that affects a timer |
+/// | reading the clock, beginning a sleep, any step of a task that did, waking or starting another task | affects a timer: which tasks a timer fired early delays, whether one may fire, and which fires |
 /// | a job from outside (another thread, a test script's answer) | everything |
 /// | `Mutex`, atomics, unchecked `Sendable` state | unseen: guessed at by ``Object/outsideActors(_:)`` and ``Object/seenBeforeHop(step:)`` |
 ///
@@ -57,6 +59,8 @@ struct StepAccesses {
     case actor(Int)
     /// A job the scheduler cannot place, which is its own thread.
     case unplaced(step: Int)
+    /// Timers fired early, one after another.
+    case clock
   }
 
   /// The thread of each step.
@@ -78,6 +82,20 @@ struct StepAccesses {
   /// job is ready, so every step before such a step comes before every step from it on, in any
   /// schedule: the jobs made ready then are the wake-ups of sleeps, which no step made ready.
   private(set) var clockSteps: [Int] = []
+  /// The steps before which the clock moved on while the run could still fire a timer early: such
+  /// a move is no barrier, since in another order of the steps before, the timer could have fired
+  /// before any of them that does not affect it.
+  private(set) var movableClockSteps: Set<Int> = []
+  /// For each step, the position of the choice to fire a timer early among its ready jobs, if
+  /// offered.
+  private(set) var timerPositions: [Int?] = []
+  /// The steps that fired a timer early.
+  private(set) var firesTimer: [Bool] = []
+  /// The steps that affect a timer fired early: read the clock or began a sleep, ran a task that
+  /// had, or made another task's job ready (a timer fired before the step would have delayed it).
+  private(set) var affectsTimer: [Bool] = []
+  /// For each step whose job the clock's move made ready, the step before which it moved.
+  private(set) var enabledByClock: [Int?] = []
 
   /// Works out the steps of a run from the ready jobs of each of its choices, the positions
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
@@ -88,14 +106,19 @@ struct StepAccesses {
   /// tells, so every option of such a run is tried.
   init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
     let steps = chosen.count
-    guard ready.count == steps, trace.steps >= steps, !ready.contains(where: { $0.last?.firesTimer == true }) else { return nil }
-    clockSteps = trace.clockAdvances.map(\.step).filter { $0 > 0 && $0 < steps }
+    guard ready.count == steps, trace.steps >= steps else { return nil }
+    timerPositions = ready.map { $0.last?.firesTimer == true ? $0.count - 1 : nil }
+    firesTimer = (0..<steps).map { ready[$0][chosen[$0]].firesTimer }
+    clockSteps = Self.naturalClockSteps(trace, firesTimer: firesTimer)
     guard let jobs = Self.followJobs(ready: ready, chosen: chosen, clockSteps: Set(clockSteps)) else { return nil }
     runsAt = jobs.runsAt
     enabledBy = jobs.enabledBy
+    enabledByClock = jobs.enabledByClock
+    movableClockSteps = Self.movableClockSteps(clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed)
     let executed = Self.executedEvents(trace, steps: steps)
     threads = (0..<steps).map { step in
       let job = ready[step][chosen[step]]
+      if job.firesTimer { return .clock }
       if let task = job.task { return .task(task) }
       guard let actor = executed[step]?.actor else { return .unplaced(step: step) }
       return .actor(actor)
@@ -107,7 +130,8 @@ struct StepAccesses {
       guard case .task = threads[step] else { return false }
       return !ready[step][chosen[step]].isOnMainActor
     }
-    recordOwnWork(ready: ready, chosen: chosen, trace: trace)
+    let ownTasks = recordOwnWork(ready: ready, chosen: chosen, trace: trace)
+    recordTimerEffects(trace, ownTasks: ownTasks, madeReady: jobs.madeReady)
     // Before wake-ups are added, a step that touches a task is one that ran its work.
     recordCancellations(trace)
     recordWakeUps(ready: ready, chosen: chosen)
@@ -121,37 +145,88 @@ struct StepAccesses {
   /// Whether steps `first` and `second` may not commute.
   func dependent(_ first: Int, _ second: Int) -> Bool {
     if touchesEverything[first] || touchesEverything[second] { return true }
+    if firesTimer[first] && affectsTimer[second] || firesTimer[second] && affectsTimer[first] { return true }
     return !objects[first].isDisjoint(with: objects[second])
   }
 
   /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
-  /// it less the job picked, plus jobs added at the end.
-  private static func followJobs(ready: [[ReadyJob]], chosen: [Int], clockSteps: Set<Int>) -> (runsAt: [[Int?]], enabledBy: [Int?])? {
-    var runsAt: [[Int?]] = []
-    var enabledBy: [Int?] = Array(repeating: nil, count: chosen.count)
+  /// it less the job picked, plus jobs added at the end. The choice to fire a timer, last when
+  /// offered, is no job.
+  private static func followJobs(ready: [[ReadyJob]], chosen: [Int], clockSteps: Set<Int>) -> FollowedJobs? {
+    var followed = FollowedJobs(steps: chosen.count)
+    func jobCount(_ step: Int) -> Int { ready[step].count - (ready[step].last?.firesTimer == true ? 1 : 0) }
     // Job numbers by ready position, and for each job number where it came from and where it ran.
-    var current = Array(ready.first?.indices ?? 0..<0)
+    var current = Array(0..<(ready.first.map { _ in jobCount(0) } ?? 0))
     var madeReadyBy: [Int?] = Array(repeating: nil, count: current.count)
+    var madeReadyByClock: [Int?] = madeReadyBy
     var ranAt: [Int?] = Array(repeating: nil, count: current.count)
     var numbersByStep: [[Int]] = []
     for step in chosen.indices {
-      guard ready[step].count == current.count, ready[step].indices.contains(chosen[step]) else { return nil }
+      guard jobCount(step) == current.count, ready[step].indices.contains(chosen[step]) else { return nil }
       numbersByStep.append(current)
-      let job = current.remove(at: chosen[step])
-      ranAt[job] = step
-      enabledBy[step] = madeReadyBy[job]
+      let firesTimer = chosen[step] == current.count
+      if !firesTimer {
+        let job = current.remove(at: chosen[step])
+        ranAt[job] = step
+        followed.enabledBy[step] = madeReadyBy[job]
+        followed.enabledByClock[step] = madeReadyByClock[job]
+      }
       guard step + 1 < chosen.count else { break }
-      let next = ready[step + 1]
-      guard next.count >= current.count, Array(ready[step].enumerated().filter { $0.offset != chosen[step] }.map(\.element)) == Array(next.prefix(current.count))
-      else { return nil }
-      for _ in current.count..<next.count {
+      let left = ready[step].prefix(jobCount(step)).enumerated().filter { firesTimer || $0.offset != chosen[step] }.map(\.element)
+      guard jobCount(step + 1) >= current.count, left == Array(ready[step + 1].prefix(current.count)) else { return nil }
+      for job in ready[step + 1][current.count..<jobCount(step + 1)] {
         current.append(madeReadyBy.count)
-        madeReadyBy.append(clockSteps.contains(step + 1) ? nil : step)
+        let byClock = clockSteps.contains(step + 1)
+        madeReadyBy.append(byClock ? nil : step)
+        madeReadyByClock.append(byClock ? step + 1 : nil)
         ranAt.append(nil)
+        if !byClock { followed.madeReady.append((step, job)) }
       }
     }
-    for numbers in numbersByStep { runsAt.append(numbers.map { ranAt[$0] }) }
-    return (runsAt, enabledBy)
+    for numbers in numbersByStep { followed.runsAt.append(numbers.map { ranAt[$0] }) }
+    return followed
+  }
+
+  /// What ``followJobs(ready:chosen:clockSteps:)`` finds.
+  private struct FollowedJobs {
+    var runsAt: [[Int?]] = []
+    var enabledBy: [Int?]
+    var enabledByClock: [Int?]
+    /// Each job a step made ready, with that step.
+    var madeReady: [(step: Int, job: ReadyJob)] = []
+
+    init(steps: Int) {
+      enabledBy = Array(repeating: nil, count: steps)
+      enabledByClock = enabledBy
+    }
+  }
+
+  /// The steps before which the clock moved on because no job was ready: every move, less those
+  /// of timers fired early, each recorded at the step that fired it.
+  private static func naturalClockSteps(_ trace: Trace, firesTimer: [Bool]) -> [Int] {
+    var early = Set(firesTimer.indices.filter { firesTimer[$0] })
+    var natural: [Int] = []
+    for advance in trace.clockAdvances.reversed() {
+      if early.remove(advance.step) != nil { continue }
+      if advance.step > 0 && advance.step < firesTimer.count && natural.last != advance.step { natural.append(advance.step) }
+    }
+    return natural.reversed()
+  }
+
+  /// The clock's moves before which a timer could have fired early, in some order of the steps
+  /// before: those before which the run had fired fewer timers early than `allowed`.
+  private static func movableClockSteps(_ clockSteps: [Int], firesTimer: [Bool], allowed: Int) -> Set<Int> {
+    var movable: Set<Int> = []
+    var fired = 0
+    var moves = clockSteps[...]
+    for step in firesTimer.indices {
+      while moves.first == step {
+        moves.removeFirst()
+        if fired < allowed { movable.insert(step) }
+      }
+      if firesTimer[step] { fired += 1 }
+    }
+    return movable
   }
 
   /// The event that began each step's job: a task's start or resumption, or an actor's job.
@@ -169,9 +244,11 @@ struct StepAccesses {
   /// Each step touches its own task, or its actor and the tasks whose work it ran; and the step
   /// of a task before its work runs on an actor touches that actor, since that is where it queued
   /// itself there.
-  private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace) {
+  /// Returns the tasks whose work each step ran.
+  private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace) -> [[TaskID]] {
     var lastStepOf: [TaskID: Int] = [:]
-    for step in threads.indices {
+    var ownTasks: [[TaskID]] = Array(repeating: [], count: threads.count)
+    for step in threads.indices where threads[step] != .clock {
       let job = ready[step][chosen[step]]
       var tasks: [TaskID] = []
       var actor: Int??
@@ -188,6 +265,33 @@ struct StepAccesses {
         lastStepOf[task] = step
       }
       if let actor { objects[step].insert(.actor(actor)) }
+      ownTasks[step] = tasks
+    }
+    return ownTasks
+  }
+
+  /// Marks the steps that affect a timer fired early (see ``affectsTimer``): a step that read the
+  /// clock or began a sleep, every later step of a task that did (no timer fires early while such
+  /// a task is ready), and a step that made a job of another task ready. And a timer fired early
+  /// is no job: it touches only the tasks it wakes.
+  private mutating func recordTimerEffects(_ trace: Trace, ownTasks: [[TaskID]], madeReady: [(step: Int, job: ReadyJob)]) {
+    affectsTimer = Array(repeating: false, count: threads.count)
+    var timed = trace.timedSteps[...]
+    var keepsTime: Set<TaskID> = []
+    for step in threads.indices {
+      while let first = timed.first, first < step { timed.removeFirst() }
+      if timed.first == step {
+        affectsTimer[step] = true
+        keepsTime.formUnion(ownTasks[step])
+      } else if ownTasks[step].contains(where: keepsTime.contains) {
+        affectsTimer[step] = true
+      }
+    }
+    for (step, job) in madeReady where !affectsTimer[step] {
+      guard let owner = job.owner, ownTasks[step].contains(owner) else {
+        affectsTimer[step] = true
+        continue
+      }
     }
   }
 
@@ -224,6 +328,8 @@ struct StepAccesses {
         }
       case .unplaced:
         if let waker { touchesEverything[waker] = true }
+      case .clock:
+        continue
       }
     }
   }

@@ -9,12 +9,16 @@ struct StepFootprint {
   let touchesEverything: Bool
   /// Whether the step ran a task's code outside any actor.
   let outsideActors: Bool
+  /// Whether the step fired a timer early, and whether it affects one (``StepAccesses/affectsTimer``).
+  let firesTimer: Bool
+  let affectsTimer: Bool
 
   /// Whether the two steps may not commute. A run that ended stuck makes every step outside
   /// actors touch what every task may share (`.outsideActors(nil)`); a step kept from another run
   /// may not say so, so that is checked on its own.
   func conflicts(with other: StepFootprint) -> Bool {
     if touchesEverything || other.touchesEverything { return true }
+    if firesTimer && other.affectsTimer || other.firesTimer && affectsTimer { return true }
     let everyTask = StepAccesses.Object.outsideActors(nil)
     if outsideActors && other.objects.contains(everyTask) || other.outsideActors && objects.contains(everyTask) { return true }
     return !objects.isDisjoint(with: other.objects)
@@ -24,6 +28,8 @@ struct StepFootprint {
 extension StepAccesses {
   /// The footprint of `step`, which ran `job`.
   func footprint(ofStep step: Int, job: ReadyJob) -> StepFootprint {
-    StepFootprint(job: job, objects: objects[step], touchesEverything: touchesEverything[step], outsideActors: outsideActors[step])
+    StepFootprint(
+      job: job, objects: objects[step], touchesEverything: touchesEverything[step], outsideActors: outsideActors[step],
+      firesTimer: firesTimer[step], affectsTimer: affectsTimer[step])
   }
 }
