@@ -363,5 +363,8 @@ if wanted("reduction") {
     print("    .reduced:    \(reduced.exploredEverySchedule ? "all" : "stopped after") \(reduced.schedules) schedules in \(format(reducedSeconds * 1000)) ms")
     print("    .exhaustive: \(full.exploredEverySchedule ? "all" : "stopped after") \(full.schedules) schedules in \(format(fullSeconds * 1000)) ms")
     print("    reduction: \(factor)")
+    let reducedEach = reducedSeconds / Double(max(reduced.schedules, 1))
+    let fullEach = fullSeconds / Double(max(full.schedules, 1))
+    print("    per schedule: .reduced \(format(reducedEach * 1e6)) µs, .exhaustive \(format(fullEach * 1e6)) µs, \(format(reducedEach / fullEach))× the cost")
   }
 }
