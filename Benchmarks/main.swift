@@ -71,6 +71,10 @@ if wanted("handoff") { try await benchmarkHandoff() }
 if wanted("catalogue") { await benchmarkCatalogue() }
 if wanted("spawncounts") { try await benchmarkSpawnCounts() }
 if wanted("linearizability") { await benchmarkLinearizability() }
+if wanted("pctrate") {
+  print("\nPCT's own runs on a bug of depth 3 (one run a seed):")
+  await benchmarkPCTRate()
+}
 
 // MARK: Deadlock reports
 
