@@ -104,8 +104,9 @@ extension StepAccesses {
 }
 
 /// For each thing steps touch, the last step of each thread that touched it, so that the steps a
-/// step depends on are found without comparing it with every step before: an earlier step of the
-/// same thread comes before the last one anyway.
+/// step depends on (the pairs ``StepFootprint/conflicts(with:)`` names) are found without
+/// comparing it with every step before: an earlier step of the same thread comes before the last
+/// one anyway.
 private struct LastTouches {
   private let threads: Int
   private var numbers: [StepAccesses.Object: Int] = [:]

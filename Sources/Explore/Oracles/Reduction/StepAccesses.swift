@@ -4,9 +4,11 @@ import EffectScheduler
 /// step's job ready: the raw material of partial-order reduction (see ``ReducedDepthFirstOracle``).
 ///
 /// The independence relation, in one place: two steps of different threads are dependent exactly
-/// when they touch a common ``Object``, or one of them touches everything, and a move of the
-/// virtual clock orders every step before it before every step after. What each kind of
-/// operation touches:
+/// when they touch a common ``Object``, one of them touches everything, or one fires a timer early
+/// and the other affects a timer (``StepFootprint/conflicts(with:)`` says it for two steps, and
+/// the search for races finds the same pairs through an index); and a move of the virtual clock
+/// orders every step before it before every step after, unless the run could still fire a timer
+/// early. What each kind of operation touches:
 ///
 /// | operation | touches |
 /// | --- | --- |
@@ -140,13 +142,6 @@ struct StepAccesses {
     recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
     for touch in trace.locks where touch.step < steps { objects[touch.step].insert(.lock(touch.lock)) }
-  }
-
-  /// Whether steps `first` and `second` may not commute.
-  func dependent(_ first: Int, _ second: Int) -> Bool {
-    if touchesEverything[first] || touchesEverything[second] { return true }
-    if firesTimer[first] && affectsTimer[second] || firesTimer[second] && affectsTimer[first] { return true }
-    return !objects[first].isDisjoint(with: objects[second])
   }
 
   /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
@@ -287,12 +282,7 @@ struct StepAccesses {
         affectsTimer[step] = true
       }
     }
-    for (step, job) in madeReady where !affectsTimer[step] {
-      guard let owner = job.owner, ownTasks[step].contains(owner) else {
-        affectsTimer[step] = true
-        continue
-      }
-    }
+    for (step, job) in madeReady where !(job.owner.map(ownTasks[step].contains) ?? false) { affectsTimer[step] = true }
   }
 
   /// A step that makes another task's job ready (resuming its continuation, completing a task it
