@@ -27,7 +27,10 @@ private actor Service {
 @Suite("Timers may fire before ready work")
 struct EarlyTimerTests {
   /// An exploration's default: one timer a run may fire while jobs are ready.
-  static let configuration = ExploreConfiguration(progressInterval: nil)
+  /// The default configuration, but for the portfolio's time budget: under a loaded machine a
+  /// 2 s budget may run out before the default portfolio reaches the race, so the budget counts
+  /// schedules only and the verdict does not depend on the machine's speed.
+  static let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
 
   /// An operation raced against a one-second timeout. Whichever ends first delivers and cancels
   /// the other; but the operation never checks for cancellation, so if the timeout fires first,
