@@ -30,7 +30,6 @@ extension StepAccesses {
     // For each step, the last step of each thread that happens before it, or -1.
     var clocks: [[Int]] = []
     clocks.reserveCapacity(steps)
-    var lastOfThread = Array(repeating: -1, count: threadNumbers.count)
     var reversals: [Reversal] = []
     // Every step before the clock last moved on comes before every step since.
     var everyStep = Array(repeating: -1, count: threadNumbers.count)
@@ -46,7 +45,7 @@ extension StepAccesses {
         timerClock = beforeClock
       }
       var predecessors: [Int] = []
-      if lastOfThread[thread[j]] >= 0 { predecessors.append(lastOfThread[thread[j]]) }
+      if touches.lastOfThread[thread[j]] >= 0 { predecessors.append(touches.lastOfThread[thread[j]]) }
       if let enabler = enabledBy[j] { predecessors.append(enabler) }
       for i in touches.lastDependents(of: j, in: self, thread: thread) where i > beforeClock[thread[i]] { predecessors.append(i) }
       touches.record(j, in: self, thread: thread[j])
@@ -64,7 +63,6 @@ extension StepAccesses {
         guard immediate, thread[i] != thread[j], enabledBy[j] != i else { continue }
         reversals.append(reversal(of: i, and: j, clocks: clocks, thread: thread))
       }
-      lastOfThread[thread[j]] = j
     }
     // A timer pending at a step that affects it could have fired before it.
     for step in 0..<steps where affectsTimer[step] && !firesTimer[step] {
@@ -116,7 +114,8 @@ private struct LastTouches {
   private var lastEverything: [Int]
   private var lastFiring: [Int]
   private var lastAffecting: [Int]
-  private var lastOfThread: [Int]
+  /// By thread: its last step so far.
+  private(set) var lastOfThread: [Int]
 
   init(threads: Int) {
     self.threads = threads

@@ -103,9 +103,8 @@ struct StepAccesses {
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
   /// early. `leftWaiting` says whether the run ended stuck, with tasks still waiting.
   ///
-  /// A run where a timer could fire while jobs were ready (``ReadyJob/timer``) is not modelled:
-  /// which timer fires depends on the order of the sleeps before, which no step's footprint
-  /// tells, so every option of such a run is tried.
+  /// A timer fired early (``ReadyJob/timer``) is a step of the ``Thread/clock``, and a move of
+  /// the clock while the run could still fire one is no barrier (``movableClockSteps``).
   init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
     let steps = chosen.count
     guard ready.count == steps, trace.steps >= steps else { return nil }
@@ -151,7 +150,7 @@ struct StepAccesses {
     var followed = FollowedJobs(steps: chosen.count)
     func jobCount(_ step: Int) -> Int { ready[step].count - (ready[step].last?.firesTimer == true ? 1 : 0) }
     // Job numbers by ready position, and for each job number where it came from and where it ran.
-    var current = Array(0..<(ready.first.map { _ in jobCount(0) } ?? 0))
+    var current = Array(0..<(ready.isEmpty ? 0 : jobCount(0)))
     var madeReadyBy: [Int?] = Array(repeating: nil, count: current.count)
     var madeReadyByClock: [Int?] = madeReadyBy
     var ranAt: [Int?] = Array(repeating: nil, count: current.count)
