@@ -6,11 +6,23 @@ enum RunEnding {
 
 extension DeterministicScheduler {
   /// Runs ready jobs one at a time until the root task has completed and no job is ready, or until
-  /// the run has to stop. Must be called on the driver thread.
+  /// the run has to stop. Must be called on the thread that made the scheduler.
   func drive() -> RunEnding {
+    watchedHiddenAccesses = strategy!.watchesHiddenAccesses
+    if HostThread.current == nil { HostThread.setCurrent(HostThread()) }
+    originalHost = HostThread.current
+    runSerial = RunSerial.next()
+    // The first thread leaves the loop only with the run's ending.
+    return driveLoop(endingStepOf: nil)!
+  }
+
+  /// The drive loop, entered on the run's first thread or, after a step that paused, on another
+  /// (see DeterministicScheduler+Pausing.swift). Returns the run's ending on the first thread, and
+  /// `nil` on another once the run is over for it.
+  func driveLoop(endingStepOf stepInfo: ReadyJob?) -> RunEnding? {
     let nextJob = strategy!.nextJob
-    let watchesHiddenAccesses = strategy!.watchesHiddenAccesses
-    watchedHiddenAccesses = watchesHiddenAccesses
+    let watchesHiddenAccesses = watchedHiddenAccesses
+    if let stepInfo, let ending = endStep(stepInfo, watchesHiddenAccesses: watchesHiddenAccesses) { return ending }
     driving: while true {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
@@ -20,7 +32,7 @@ extension DeterministicScheduler {
           if !timers.isEmpty, mailbox.expectedFromOutside == 0 { advanceClock() } else { releaseAllYields() }
           continue
         }
-        if rootCompleted { return finish() }
+        if rootCompleted { return conclude(finish()) }
         if let whenIdle, whenIdle() { continue }
         // Nothing is ready, so time moves on to the next wake-up, unless the test machinery has
         // announced work it will hand back: that comes first, as it takes no time.
@@ -36,19 +48,19 @@ extension DeterministicScheduler {
         let announced = mailbox.expectedFromOutside > 0
         // Nothing from outside can end a wait on another task of the run: no use waiting. When
         // nothing outside took part in the run, only a thread could, and only while it lives.
-        if !announced, nothingOutsideCanEndTheWaits() { return abandon(stuckReason(waitsAreInside: true)) }
+        if !announced, nothingOutsideCanEndTheWaits() { return conclude(abandon(stuckReason(waitsAreInside: true))) }
         if !announced, nothingOutsideTookPart() {
           if waitWhileThreadsOfTheRunLive() { continue driving }
-          return abandon(stuckReason())
+          return conclude(abandon(stuckReason()))
         }
         switch mailbox.waitForMail(timeout: announced ? nil : configuration.outsideWorldTimeout) {
         case .mail, .wokenUp: continue
         case .timedOut: if mailbox.expectedFromOutside > 0 { continue }
         }
-        return abandon(stuckReason())
+        return conclude(abandon(stuckReason()))
       }
       guard step < configuration.maxSteps else {
-        return abandon(.stepLimitExceeded(limit: configuration.maxSteps))
+        return conclude(abandon(.stepLimitExceeded(limit: configuration.maxSteps)))
       }
       // The choice to fire a timer early is offered last, for the strategy's pick only.
       let offersTimer = offersEarlyTimer
@@ -58,27 +70,48 @@ extension DeterministicScheduler {
       let position: Int
       switch picked {
       case .success(let picked): position = picked
-      case .failure(let divergence as ReplayDivergence): return abandon(.diverged(divergence))
-      case .failure(let error): return abandon(.strategyFailed(String(describing: error)))
+      case .failure(let divergence as ReplayDivergence): return conclude(abandon(.diverged(divergence)))
+      case .failure(let error): return conclude(abandon(.strategyFailed(String(describing: error))))
       }
       if offersTimer, position == readyJobs.count {
         fireTimerEarly()
         continue
       }
       guard readyJobs.indices.contains(position) else {
-        return abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count + (offersTimer ? 1 : 0)) ready jobs"))
+        return conclude(
+          abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count + (offersTimer ? 1 : 0)) ready jobs")))
       }
       let job = readyJobs.remove(at: position)
       let info = readyInfo.remove(at: position)
       choices.append(ScheduleChoice(picking: info, at: position))
       if info.isOnMainActor { mainActorJobWasPicked() }
       if tracksStepStarts { stepStartedAt = RealTime.now }
-      run(job, info)
-      if watchesHiddenAccesses { recordCancellationsOfThisStep() }
-      step += 1
-      if let cut = cutAtStep { return stopCutRun(at: cut) }
-      if !heldBackYields.isEmpty { releaseYields(afterStepOf: info.owner) }
+      if let paused = pausedJob(standingIn: job) {
+        switch resume(paused) {
+        case .drive:
+          if let ending = endStep(stepToEnd!, watchesHiddenAccesses: watchesHiddenAccesses) { return ending }
+        case .runIsOver, .resume:
+          return leaveTheLoop()
+        }
+        continue
+      }
+      guard run(job, info) else { return leaveTheLoop() }
+      if let ending = endStep(info, watchesHiddenAccesses: watchesHiddenAccesses) { return ending }
     }
+  }
+
+  /// What the loop does once a step has ended, on whichever thread goes on with it; the run's
+  /// ending, when the step ends it.
+  private func endStep(_ info: ReadyJob, watchesHiddenAccesses: Bool) -> RunEnding?? {
+    if watchesHiddenAccesses { recordCancellationsOfThisStep() }
+    step += 1
+    if let cut = cutAtStep { return .some(conclude(stopCutRun(at: cut))) }
+    if let misuse = pendingMisuse {
+      pendingMisuse = nil
+      return .some(conclude(abandon(misuse)))
+    }
+    if !heldBackYields.isEmpty { releaseYields(afterStepOf: info.owner) }
+    return nil
   }
 
   /// Adds a job to the ready jobs, registering its task if this is the task's first job.
@@ -182,22 +215,28 @@ extension DeterministicScheduler {
     for mail in mailbox.collect() { admit(mail.job, fromOutside: true, onMainActor: mail.onMainActor) }
   }
 
-  private func run(_ job: UnownedJob, _ info: ReadyJob) {
+  /// Runs one job as a step. Returns `false` when the job paused and its run ended meanwhile: the
+  /// calling thread then no longer belongs to the run.
+  private func run(_ job: UnownedJob, _ info: ReadyJob) -> Bool {
     if info.arrivedFromOutside { outsideSteps.append(step) }
     ownerOfLastJob = info.owner
+    runningStep = info
+    let pausesBefore = pauseCount.load(ordering: .relaxed)
     guard let id = info.task else {
       beginActorJob(job, info)
       // A task that ends on the actor completes within the actor's job; it is most likely the one
       // that stepped onto the actor.
       let watched = info.scheduledBy.flatMap { watchCompletion(of: $0) ? $0 : nil }
       job.runSynchronously(on: executor)
+      if jobWasOrphaned(pausesBefore: pausesBefore) { return false }
+      runningStep = nil
       endActorJob()
       if let watched, watchedTaskCompleted() {
         registry[watched].completed = true
         record(watched, .completed)
       }
       if !heldTasks.isEmpty { recordHeldTasksCompleted() }
-      return
+      return true
     }
     if !registry[id].cancelled, taskReader.isCancelled(job) {
       registry[id].cancelled = true
@@ -210,6 +249,8 @@ extension DeterministicScheduler {
     let watched = watchCompletion(of: id)
     runningTask = id
     runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
+    if jobWasOrphaned(pausesBefore: pausesBefore) { return false }
+    runningStep = nil
     runningTask = nil
     if watched, watchedTaskCompleted(), !registry[id].completed { registry[id].completed = true }
     if registry[id].held, ExecutorAdoption.hasCompleted(taskAt: registry[id].address) { registry[id].completed = true }
@@ -217,6 +258,7 @@ extension DeterministicScheduler {
     registry[id].lastStep = step
     record(id, registry[id].completed ? .completed : .suspended)
     registry[id].lastJobEnd = events.count - 1
+    return true
   }
 
   /// Starts watching `task` for completion during the job about to run, if only its references to

@@ -13,6 +13,8 @@ extension DeterministicScheduler {
     guard mailbox.isEmpty, mailbox.expectedFromOutside == 0, timers.isEmpty else { return false }
     for index in registry.records.indices where !registry[TaskID(index)].completed {
       let id = TaskID(index)
+      // A task paused at a lock waits for the task that holds it, whose wait is looked at in turn.
+      if holderOfLockAwaited(by: id) != nil { continue }
       guard case .task(let address) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id)),
         let awaited = TaskWaitReader.runtimeID(ofTaskAt: address).flatMap(registry.id(forRuntimeID:)),
         !registry[awaited].completed
@@ -33,6 +35,7 @@ extension DeterministicScheduler {
     else { return false }
     for index in registry.records.indices where !registry[TaskID(index)].completed {
       let id = TaskID(index)
+      if holderOfLockAwaited(by: id) != nil { continue }
       switch TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id)) {
       // With no job ready, an actor that has tasks queued is running elsewhere.
       case .executor: return false
@@ -131,6 +134,15 @@ extension DeterministicScheduler {
     case nil:
       return nil
     }
+  }
+
+  /// The task holding the lock that `task` waits for, paused, if it does.
+  func holderOfLockAwaited(by task: TaskID) -> TaskID? {
+    guard !pausedJobs.isEmpty else { return nil }
+    for paused in pausedJobs where paused.task == task {
+      if let lock = paused.blockedOn { return lock.holder(inRun: runSerial) }
+    }
+    return nil
   }
 
   /// Whether a continuation that resumes `resumeFunction` is a stream's iterator waiting. The

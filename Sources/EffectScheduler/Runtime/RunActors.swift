@@ -69,6 +69,7 @@ extension DeterministicScheduler {
     var tasks = info.scheduledBy.map { [$0] } ?? []
     if let address, strategy?.listsQueuedActorWork == true { tasks += listQueuedWork(onActorAt: address, besides: tasks) }
     actors.runningJob = tasks
+    runningActor = actor
     append(
       RecordedEvent(
         step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy,

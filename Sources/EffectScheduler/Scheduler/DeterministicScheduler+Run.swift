@@ -66,6 +66,8 @@ extension DeterministicScheduler {
   /// form, nothing in it looks up generic type metadata at run time.
   func execute(strategy: StrategyReference, operation: @escaping @Sendable () async throws -> Void) -> RunOutcome<Void> {
     let root = RootTask(scheduler: self, operation: operation)
+    // The last run may have ended on another thread, if a job paused.
+    activeThread.store(ThreadIdentity.current, ordering: .relaxed)
     RuntimeHooks.installed
     RuntimeHooks.claimHooks()
     _ = RunThreads.redirections

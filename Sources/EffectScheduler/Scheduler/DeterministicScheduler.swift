@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -45,7 +47,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   let mailbox = Mailbox()
   /// Kept here, so a step does not go through the lazily made global's check.
   let taskReader = TaskReader()
-  private let driverThread = pthread_self()
+  /// The thread that runs the scheduler's loop or job now: the one that made it, unless a job
+  /// paused (see DeterministicScheduler+Pausing.swift). Read by any thread, to tell its own.
+  let activeThread = Atomic<UInt>(ThreadIdentity.current)
   var isDriving = true
 
   // Only the driver thread touches these, and never from two accesses at once, so the dynamic
@@ -154,6 +158,28 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// Called on the driver thread when no job is ready, before waiting; returns whether it made a
   /// job ready (for example by resuming a task it had held back).
   @exclusivity(unchecked) package var whenIdle: (() -> Bool)?
+  // Jobs paused in their synchronous code; see DeterministicScheduler+Pausing.swift.
+  @exclusivity(unchecked) var pausedJobs: [PausedJob] = []
+  /// The run's threads parked at the end of a step, ready to go on with the loop.
+  @exclusivity(unchecked) var idleHosts: [HostThread] = []
+  /// The thread that called ``drive()``, whose caller waits for the run's ending.
+  @exclusivity(unchecked) var originalHost: HostThread?
+  /// The step a thread paused in, for the thread that goes on with the loop to end.
+  @exclusivity(unchecked) var stepToEnd: ReadyJob?
+  /// The job of the step under way, while it runs.
+  @exclusivity(unchecked) var runningStep: ReadyJob?
+  /// The actor whose job runs, by its number in the trace, while it runs.
+  @exclusivity(unchecked) var runningActor: Int?
+  /// How many jobs have paused, ever; read by a thread whose job ran to tell whether one did.
+  let pauseCount = Atomic<Int>(0)
+  /// The ending of a run ended by another thread than the first, and its paused jobs let go.
+  @exclusivity(unchecked) var concludedEnding: RunEnding?
+  @exclusivity(unchecked) var orphanedJobs: OrphanedJobs?
+  /// The number of the run under way, which locks held in earlier runs do not belong to.
+  @exclusivity(unchecked) var runSerial: UInt64 = 0
+  /// A misuse of a controlled lock in the step under way, which ends the run after the step.
+  @exclusivity(unchecked) var pendingMisuse: SchedulerError.Reason?
+
   /// Whether the driver thread is running a guest's job; see DeterministicScheduler+Guests.swift.
   @exclusivity(unchecked) var hostsGuest = false
 
@@ -211,6 +237,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     exactDelayOfNextSleep = nil
+    runningStep = nil
+    runningActor = nil
+    stepToEnd = nil
+    pendingMisuse = nil
     isDriving = true
     mailbox.reopen()
   }
@@ -232,7 +262,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   }
 
   /// Whether the calling thread is this scheduler's driver thread, whatever job it runs.
-  package var isDriverThread: Bool { pthread_equal(pthread_self(), driverThread) != 0 }
+  package var isDriverThread: Bool { activeThread.load(ordering: .relaxed) == ThreadIdentity.current }
 
   /// Takes a job from the runtime. Jobs from the driver thread join the ready jobs at once; jobs
   /// from any other thread wait in the mailbox until the driver collects them.

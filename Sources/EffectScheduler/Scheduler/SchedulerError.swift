@@ -21,6 +21,10 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     /// at `step`, so the run left the model of timed code and was stopped there, its tasks never
     /// to run again (see ``SchedulerConfiguration/earlyTimerFirings``). A search skips such runs.
     case cutShort(step: Int)
+    /// A task misused a lock the scheduler controls (a drop-in of the Effects module): it
+    /// unlocked a lock it does not hold, or one nobody holds. The message names the lock, the
+    /// tasks and the call's source location.
+    case lockMisused(String)
   }
 
   /// Why the run stopped.
@@ -56,6 +60,8 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     case .cutShort(let step):
       return "the run was stopped at step \(step): a task that a timer fired early had delayed then read the clock or slept, "
         + "and would have seen the delay in its own timing; such runs are outside the model of timed code (SchedulerConfiguration.earlyTimerFirings)"
+    case .lockMisused(let message):
+      return "lock misused: \(message)"
     }
   }
 

@@ -2,6 +2,9 @@
 public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   /// What happened.
   public enum Kind: String, Hashable, Sendable {
+    /// The task's job paused in its synchronous code, at a lock or atomic the scheduler controls,
+    /// to go on at a later step.
+    case paused
     /// The task was created.
     case spawned
     /// The task's first job began.
@@ -72,6 +75,7 @@ extension TraceEvent.Kind {
     case .completed: 4
     case .cancelled: 5
     case .actorJob: 6
+    case .paused: 7
     }
   }
 }

@@ -63,6 +63,7 @@ struct TraceTable {
     case .suspended:
       points[id] += 1
       return "→\(points[id])"
+    case .paused: return "→pause"
     case .completed: return "→end"
     case .cancelled: return "cancelled"
     case .actorJob: return "job"

@@ -1,0 +1,179 @@
+// How a job pauses in the middle of its synchronous code and goes on later.
+//
+// A job runs on the thread that drives the loop, called from the loop. To pause it at a
+// controlled lock or atomic while other jobs run, its thread keeps it and parks, and the loop goes
+// on on another thread: a parked thread of the run whose loop is at the end of a step, or a pool
+// thread lent to the scheduler. When the strategy picks the paused job, the thread driving hands
+// its place to the job's thread and parks in turn, as one more thread at the end of a step. Every
+// thread of a run is thus, at any time, parked at the end of a step, parked in a paused job, or
+// the one thread that runs; which one ends a step is immaterial, as the loop keeps its state in
+// the scheduler. A run without controlled locks or atomics never leaves its first thread.
+//
+// When the run ends, threads parked at the end of a step leave the loop, and paused jobs go on,
+// one at a time and outside the scheduler's control, until their jobs end (`OrphanedJobs`). The
+// first thread, whose caller waits for the run's ending, gets it once its own job, if paused, has
+// ended.
+
+extension DeterministicScheduler {
+  /// The host object of the calling thread, which must be one of the run's.
+  func hostOfCallingThread() -> HostThread {
+    if let host = HostThread.current { return host }
+    let host = HostThread()
+    HostThread.setCurrent(host)
+    originalHost = host
+    return host
+  }
+
+  /// Pauses the running job at a scheduling point, ready to go on or, with `lock`, waiting for
+  /// it, and parks its thread until a strategy picks it. Returns `false` when the run ended
+  /// meanwhile: the job then goes on outside the scheduler's control.
+  func pauseRunningJob(blockedOn lock: ControlledLock?) -> Bool {
+    guard let info = runningStep else { return true }
+    let host = hostOfCallingThread()
+    let task = currentTaskID() ?? info.owner
+    let actorTasks = actors.runningJob
+    let paused = PausedJob(
+      host: host, info: info, task: task, runningTask: runningTask, runningRuntimeID: runningRuntimeID, runningJob: runningJob,
+      runningOnMainActor: runningOnMainActor, watchedCompletion: witnessBaseline != nil, actor: actorTasks == nil ? nil : runningActor,
+      actorTasks: actorTasks)
+    if actorTasks != nil {
+      endActorJob()
+    } else if let id = info.task {
+      registry[id].segments += 1
+      registry[id].lastStep = step
+      record(id, .paused)
+      registry[id].lastJobEnd = events.count - 1
+    }
+    witnessBaseline = nil
+    runningStep = nil
+    if info.isOnMainActor { keepMainActor() }
+    paused.blockedOn = lock
+    pausedJobs.append(paused)
+    if lock == nil { makeReady(paused) }
+    pauseCount.add(1, ordering: .relaxed)
+    stepToEnd = info
+    let next = idleHosts.popLast() ?? HostThread.lend(to: self)
+    next.wake(.drive)
+    switch host.park() {
+    case .resume, .drive:
+      activeThread.store(host.identity, ordering: .relaxed)
+      return true
+    case .runIsOver:
+      host.isOrphan = true
+      DrivingThread.set(nil)
+      return false
+    }
+  }
+
+  /// Puts the stand-in of a paused job among the ready jobs.
+  func makeReady(_ paused: PausedJob) {
+    readyJobs.append(paused.standIn)
+    readyInfo.append(paused.info)
+  }
+
+  /// Keeps the main actor for a job of its that paused: the main-actor job made ready when it was
+  /// picked waits again, first in line, as the main actor runs one job at a time.
+  private func keepMainActor() {
+    if let index = readyInfo.firstIndex(where: \.isOnMainActor) {
+      waitingMainActorJobs.insert((readyJobs.remove(at: index), readyInfo.remove(at: index)), at: 0)
+    }
+    mainActorJobIsReady = true
+  }
+
+  /// The paused job `job` stands in for, if it is one.
+  func pausedJob(standingIn job: UnownedJob) -> PausedJob? {
+    guard !pausedJobs.isEmpty else { return nil }
+    let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+    return pausedJobs.first { Unmanaged.passUnretained($0).toOpaque() == UnsafeMutableRawPointer(mutating: address) }
+  }
+
+  /// Begins the step in which `paused` goes on, hands the calling thread's place to the job's
+  /// thread and parks; returns why it was woken.
+  func resume(_ paused: PausedJob) -> HostThread.Order {
+    pausedJobs.removeAll { $0 === paused }
+    let info = paused.info
+    ownerOfLastJob = info.owner
+    if let tasks = paused.actorTasks {
+      actors.runningJob = tasks
+      runningActor = paused.actor
+      append(RecordedEvent(step: step, task: nil, kind: .actorJob, scheduledBy: info.scheduledBy, actor: paused.actor))
+      foldIntoFingerprint(UInt64(truncatingIfNeeded: (paused.actor ?? -1) + 1) | 1 << 62)
+    } else if let id = info.task {
+      if !registry[id].cancelled, let job = paused.runningJob, taskReader.isCancelled(job) {
+        registry[id].cancelled = true
+        record(id, .cancelled)
+      }
+      record(id, .resumed, onMainActor: info.isOnMainActor)
+    }
+    if let task = paused.task { registry[task].waitingOn = nil }
+    runningTask = paused.runningTask
+    runningRuntimeID = paused.runningRuntimeID
+    runningJob = paused.runningJob
+    runningOnMainActor = paused.runningOnMainActor
+    runningStep = info
+    // The count the watch compares with has moved with the steps between.
+    witnessBaseline = paused.watchedCompletion ? activeRun?.referenceCount ?? 0 : nil
+    let me = hostOfCallingThread()
+    idleHosts.append(me)
+    paused.host.wake(.resume)
+    let order = me.park()
+    if order == .drive { activeThread.store(me.identity, ordering: .relaxed) }
+    return order
+  }
+
+  /// Goes on with the loop on a pool thread lent to this scheduler, from the end of the step
+  /// another thread paused in.
+  func driveAsLentThread(_ host: HostThread) {
+    activeThread.store(host.identity, ordering: .relaxed)
+    DrivingThread.set(self)
+    _ = driveLoop(endingStepOf: stepToEnd)
+    DrivingThread.set(nil)
+  }
+
+  /// Whether a job that ran on the calling thread was paused and let go when its run ended: the
+  /// thread then no longer belongs to the run. Checked only when some job paused meanwhile.
+  func jobWasOrphaned(pausesBefore: Int) -> Bool {
+    guard pauseCount.load(ordering: .relaxed) != pausesBefore, let host = HostThread.current, host.isOrphan else { return false }
+    host.isOrphan = false
+    let orphans = host.orphans
+    host.orphans = nil
+    orphans?.passOn()
+    return true
+  }
+
+  /// What the calling thread's loop returns once the run is over for it: the ending on the first
+  /// thread, once the paused jobs let go have ended or had their time; nothing on a lent thread.
+  func leaveTheLoop() -> RunEnding? {
+    guard HostThread.current === originalHost, let ending = concludedEnding else { return nil }
+    concludedEnding = nil
+    orphanedJobs?.waitForTheEnd(timeout: .seconds(1))
+    orphanedJobs = nil
+    return ending
+  }
+
+  /// Ends the run with `ending` on the calling thread: the other threads of the run leave the
+  /// loop or, paused, go on outside the scheduler's control. Returns the ending on the run's first
+  /// thread, and `nil` on a lent thread, whose part is over.
+  func conclude(_ ending: RunEnding) -> RunEnding? {
+    let onFirstThread = HostThread.current === originalHost || originalHost == nil
+    if pausedJobs.isEmpty, idleHosts.isEmpty, onFirstThread { return ending }
+    for paused in pausedJobs {
+      if let task = paused.task { registry[task].waitingOn = nil }
+    }
+    let orphans = OrphanedJobs(pausedJobs.map(\.host))
+    pausedJobs.removeAll()
+    let idle = idleHosts
+    idleHosts.removeAll()
+    concludedEnding = ending
+    orphanedJobs = orphans
+    for host in idle { host.wake(.runIsOver) }
+    orphans.passOn()
+    if onFirstThread {
+      concludedEnding = nil
+      orphans.waitForTheEnd(timeout: .seconds(1))
+      orphanedJobs = nil
+      return ending
+    }
+    return nil
+  }
+}

@@ -1,0 +1,96 @@
+// What the Effects module's locks and atomics ask of the scheduler whose step runs their caller:
+// a scheduling point before each acquire or atomic access, at which other ready jobs may run
+// first; the access itself, noted as a touch of the object (`Trace/locks`), so that the
+// reduction takes two steps that touch one object as dependent; and, for a lock, which task
+// holds it, so that a task that finds it held waits, paused, until it is unlocked.
+
+extension DeterministicScheduler {
+  /// The scheduler whose step runs on the calling thread, while its run is under way, or `nil`
+  /// for code outside any run (or outside a step: between steps, on a guest's job).
+  package static var controllingCallingThread: DeterministicScheduler? {
+    guard RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler, scheduler.isDriving,
+      scheduler.isOnDriverThread, scheduler.runningStep != nil
+    else { return nil }
+    return scheduler
+  }
+
+  /// How a controlled acquire went.
+  package enum Acquisition {
+    /// The calling task holds the lock now.
+    case acquired
+    /// The lock was held, and the caller asked only to take it if available.
+    case unavailable
+    /// The run ended while the caller waited: it goes on outside the scheduler's control.
+    case uncontrolled
+  }
+
+  /// A scheduling point before the running job touches `object`: other ready jobs may run first.
+  /// Notes the touch. Returns `false` when the run ended meanwhile.
+  package func schedulingPoint(touching object: AnyObject) -> Bool {
+    if hasOtherWork, !pauseRunningJob(blockedOn: nil) { return false }
+    noteTouch(of: object)
+    return true
+  }
+
+  /// Takes `lock` for the running task, after a scheduling point; waits, paused, while another
+  /// task holds it, unless `onlyIfAvailable`.
+  package func acquire(_ lock: ControlledLock, onlyIfAvailable: Bool) -> Acquisition {
+    if hasOtherWork, !pauseRunningJob(blockedOn: nil) { return .uncontrolled }
+    guard let me = currentTaskID() ?? runningStep?.owner else { return .uncontrolled }
+    while true {
+      noteTouch(of: lock)
+      guard let holder = lock.holder(inRun: runSerial) else {
+        lock.holder = me
+        lock.holderRun = runSerial
+        return .acquired
+      }
+      if onlyIfAvailable { return .unavailable }
+      let waitingOn = "\(name(of: lock)), held by task \(registry[holder].info)"
+      registry[me].waitingOn = { waitingOn }
+      guard pauseRunningJob(blockedOn: lock) else { return .uncontrolled }
+    }
+  }
+
+  /// Unlocks `lock` for the running task, which must hold it; the tasks waiting for it may go on.
+  /// A misuse ends the run once the step is over.
+  package func release(_ lock: ControlledLock, fileID: String, line: Int) {
+    let me = currentTaskID() ?? runningStep?.owner
+    noteTouch(of: lock)
+    guard let holder = lock.holder(inRun: runSerial), holder == me else {
+      let who = me.map { "task \(registry[$0].info)" } ?? "code outside any task"
+      let held = lock.holder(inRun: runSerial).map { "which task \(registry[$0].info) holds" } ?? "which no task holds (unlocked twice?)"
+      pendingMisuse = pendingMisuse ?? .lockMisused("\(who) unlocked \(name(of: lock)), \(held), at \(fileID):\(line)")
+      return
+    }
+    lock.holder = nil
+    for paused in pausedJobs where paused.blockedOn === lock {
+      paused.blockedOn = nil
+      makeReady(paused)
+    }
+  }
+
+  /// Whether anything but the running job could run at a scheduling point now.
+  private var hasOtherWork: Bool {
+    !readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersEarlyTimer
+  }
+
+  /// Notes that the running step touched `object`, numbered like the locks a watching run sees.
+  private func noteTouch(of object: AnyObject) {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    let number: Int
+    if let known = lockNumbers[address] {
+      number = known
+    } else {
+      number = nextLockNumber
+      nextLockNumber += 1
+      lockNumbers[address] = number
+    }
+    if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
+  }
+
+  /// `EffectLock #2`: the lock's kind and its number in the trace's locks.
+  private func name(of lock: ControlledLock) -> String {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(lock).toOpaque())
+    return lock.kind + (lockNumbers[address].map { " #\($0)" } ?? "")
+  }
+}

@@ -1,0 +1,148 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import Dispatch
+import Synchronization
+
+/// A thread that can run a scheduler's drive loop and its jobs, and is parked whenever another
+/// thread does: a job paused in synchronous code keeps its thread, so the loop goes on on another
+/// (see DeterministicScheduler+Pausing.swift). At most one of a run's threads is ever unparked.
+final class HostThread: @unchecked Sendable {
+  /// What a parked thread is woken to do.
+  enum Order {
+    /// Go on with the drive loop, after the step another thread has ended.
+    case drive
+    /// Go on with the job paused on this thread.
+    case resume
+    /// The run is over: a paused job goes on uncontrolled, an idle loop ends.
+    case runIsOver
+  }
+
+  private let signal = DispatchSemaphore(value: 0)
+  /// Written by the waking thread before it signals, read by this one after it wakes.
+  private var order = Order.drive
+  /// The scheduler a pool thread is lent to, while it is.
+  var scheduler: DeterministicScheduler?
+  /// Whether the job paused on this thread was let go when its run ended.
+  var isOrphan = false
+  /// The paused jobs let go after their run ended, while this thread's is one of them.
+  var orphans: OrphanedJobs?
+  /// This thread's identity, as ``ThreadIdentity/current`` gives it; set once it runs.
+  private(set) var identity: UInt = 0
+
+  init(identity: UInt = 0) {
+    self.identity = identity
+  }
+
+  /// Parks the calling thread, which must be this one, until it is woken; returns why.
+  func park() -> Order {
+    signal.wait()
+    return order
+  }
+
+  /// Wakes this thread, parked or about to park, with `order`.
+  func wake(_ order: Order) {
+    self.order = order
+    signal.signal()
+  }
+
+  /// The host thread the calling thread is, if it is one.
+  static var current: HostThread? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<HostThread>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Makes `host` the calling thread's host, kept alive for as long as it is.
+  static func setCurrent(_ host: HostThread?) {
+    host?.identity = ThreadIdentity.current
+    let previous = pthread_getspecific(key)
+    pthread_setspecific(key, host.map { UnsafeRawPointer(Unmanaged.passRetained($0).toOpaque()) })
+    if let previous { Unmanaged<HostThread>.fromOpaque(previous).release() }
+  }
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  // MARK: The pool
+
+  /// The pool threads waiting to be lent to a scheduler.
+  private static let idle = Mutex<[HostThread]>([])
+
+  /// A pool thread lent to `scheduler`, parked: woken with ``Order/drive``, it goes on with the
+  /// scheduler's loop, and comes back to the pool when the loop is over for it.
+  static func lend(to scheduler: DeterministicScheduler) -> HostThread {
+    let host = idle.withLock { $0.popLast() } ?? startPoolThread()
+    host.scheduler = scheduler
+    return host
+  }
+
+  private static func startPoolThread() -> HostThread {
+    let host = HostThread()
+    let box = Unmanaged.passRetained(host)
+    // Started through the real `pthread_create`, so no run counts it among the threads it started.
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    pthread_attr_setstacksize(&attributes, 8 << 20)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    #if os(Linux)
+      var thread = pthread_t()
+      let started = realCreate(&thread, &attributes, poolThreadMain, box.toOpaque())
+    #else
+      var thread: pthread_t?
+      let started = pthread_create(&thread, &attributes, poolThreadMain, box.toOpaque())
+    #endif
+    pthread_attr_destroy(&attributes)
+    precondition(started == 0, "EffectScheduler could not start a thread to go on with a paused run (error \(started))")
+    return host
+  }
+
+  #if os(Linux)
+    private typealias Create = @convention(c) (
+      UnsafeMutablePointer<pthread_t>, UnsafePointer<pthread_attr_t>?,
+      @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+    ) -> Int32
+    private static let realCreate: Create = runtimeFunction("pthread_create") ?? { thread, attributes, start, argument in
+      pthread_create(thread, attributes, start, argument)
+    }
+  #endif
+}
+
+/// What a pool thread runs: lent out, woken, it drives its scheduler until the loop is over for
+/// it, and waits in the pool again.
+private func poolThreadMain(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  let host = Unmanaged<HostThread>.fromOpaque(argument!).takeRetainedValue()
+  HostThread.setCurrent(host)
+  ThreadCensus.asDriverThread {
+    while true {
+      let order = host.park()
+      if let scheduler = host.scheduler, order == .drive { scheduler.driveAsLentThread(host) }
+      host.scheduler = nil
+      HostThread.returnToPool(host)
+    }
+  }
+  return nil
+}
+
+extension HostThread {
+  fileprivate static func returnToPool(_ host: HostThread) {
+    idle.withLock { $0.append(host) }
+  }
+}
+
+/// A number that tells threads apart: the `pthread_t` of the calling thread.
+enum ThreadIdentity {
+  static var current: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+}

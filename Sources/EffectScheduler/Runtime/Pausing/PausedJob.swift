@@ -1,0 +1,77 @@
+import Dispatch
+
+/// A job paused in the middle of its synchronous code, at a controlled lock or atomic, whose
+/// thread waits to go on with it (see DeterministicScheduler+Pausing.swift).
+///
+/// While it is ready to go on, a stand-in for it sits among the scheduler's ready jobs, described
+/// by the same ``ReadyJob`` as the step it paused in: a strategy sees the same task, or the same
+/// actor's job, go on.
+final class PausedJob {
+  /// The thread the job runs on, parked.
+  let host: HostThread
+  /// The step's description, which the stand-in repeats.
+  let info: ReadyJob
+  /// The task whose code was running when the job paused: the one that holds or waits on locks.
+  let task: TaskID?
+  /// What the scheduler knew of the running job, restored when it goes on.
+  let runningTask: TaskID?
+  let runningRuntimeID: UInt64
+  let runningJob: UnownedJob?
+  let runningOnMainActor: Bool
+  /// Whether the job's task was watched for completion (see `ActiveRun`).
+  let watchedCompletion: Bool
+  /// For an actor's job, the actor and the tasks it had been seen running.
+  let actor: Int?
+  let actorTasks: [TaskID]?
+  /// The lock the job waits for, or `nil` while it is ready to go on.
+  var blockedOn: ControlledLock?
+
+  init(
+    host: HostThread, info: ReadyJob, task: TaskID?, runningTask: TaskID?, runningRuntimeID: UInt64,
+    runningJob: UnownedJob?, runningOnMainActor: Bool, watchedCompletion: Bool, actor: Int?, actorTasks: [TaskID]?
+  ) {
+    self.host = host
+    self.info = info
+    self.task = task
+    self.runningTask = runningTask
+    self.runningRuntimeID = runningRuntimeID
+    self.runningJob = runningJob
+    self.runningOnMainActor = runningOnMainActor
+    self.watchedCompletion = watchedCompletion
+    self.actor = actor
+    self.actorTasks = actorTasks
+  }
+
+  /// The stand-in among the ready jobs: never run, only recognised by its address.
+  var standIn: UnownedJob {
+    unsafeBitCast(Unmanaged.passUnretained(self).toOpaque(), to: UnownedJob.self)
+  }
+}
+
+/// The threads whose jobs were paused when their run ended, let go on one at a time, outside the
+/// scheduler's control, so that their code unwinds and their threads come free.
+final class OrphanedJobs: @unchecked Sendable {
+  private var remaining: [HostThread]
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ hosts: [HostThread]) {
+    remaining = hosts.reversed()
+  }
+
+  /// Lets the next paused job go on; after the last, says the chain is done.
+  func passOn() {
+    if let next = remaining.popLast() {
+      next.orphans = self
+      next.wake(.runIsOver)
+    } else {
+      done.signal()
+    }
+  }
+
+  /// Waits for the chain to end, at most `timeout`: a job that blocks for good outside the
+  /// scheduler's control is left to it.
+  func waitForTheEnd(timeout: Duration) {
+    let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+    _ = done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
+  }
+}
