@@ -65,7 +65,8 @@ public struct ClassicBug: Sendable, CustomStringConvertible {
   public static let all: [ClassicBug] = [
     .lostUpdate, .checkThenAct, .orderViolation, .prematureCheck, .lockOrderDeadlock,
     .lostWakeup, .cancellationRace, .staleSearchResponse, .streamProducerConsumer, .checkBeforeActorHop,
-    .diningPhilosophers3, .diningPhilosophers5, .depthThreeOrdering,
+    .diningPhilosophers3, .diningPhilosophers5, .depthThreeOrdering, .atomicLostUpdate, .synchronousLockOrderDeadlock,
+    .lockedCancellationRace,
   ]
 }
 

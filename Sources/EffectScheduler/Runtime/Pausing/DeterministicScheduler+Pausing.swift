@@ -65,6 +65,21 @@ extension DeterministicScheduler {
     }
   }
 
+  /// Whether the calling thread holds the status lock of a task of the run. The runtime runs a
+  /// cancellation handler holding the cancelled task's: a job paused there would keep every
+  /// thread that touches that task waiting, the paused task's own among them, so it must not pause.
+  func holdsATaskStatusLock() -> Bool {
+    #if os(Linux) && _pointerBitWidth(_64)
+      let me = hostOfCallingThread().kernelID
+      for index in registry.records.indices where !registry[TaskID(index)].completed {
+        // glibc keeps the id of a mutex's holder 8 bytes in; see VisibleLocks.isStatusLock.
+        guard let owner = UnsafeRawPointer(bitPattern: registry[TaskID(index)].address + 168 + 8) else { continue }
+        if owner.load(as: Int32.self) == me { return true }
+      }
+    #endif
+    return false
+  }
+
   /// Puts the stand-in of a paused job among the ready jobs.
   func makeReady(_ paused: PausedJob) {
     readyJobs.append(paused.standIn)

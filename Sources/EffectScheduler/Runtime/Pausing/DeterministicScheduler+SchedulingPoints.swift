@@ -27,7 +27,7 @@ extension DeterministicScheduler {
   /// A scheduling point before the running job touches `object`: other ready jobs may run first.
   /// Notes the touch. Returns `false` when the run ended meanwhile.
   package func schedulingPoint(touching object: AnyObject) -> Bool {
-    if hasOtherWork, !pauseRunningJob(blockedOn: nil) { return false }
+    if mayPause, !pauseRunningJob(blockedOn: nil) { return false }
     noteTouch(of: object)
     return true
   }
@@ -35,7 +35,7 @@ extension DeterministicScheduler {
   /// Takes `lock` for the running task, after a scheduling point; waits, paused, while another
   /// task holds it, unless `onlyIfAvailable`.
   package func acquire(_ lock: ControlledLock, onlyIfAvailable: Bool) -> Acquisition {
-    if hasOtherWork, !pauseRunningJob(blockedOn: nil) { return .uncontrolled }
+    if mayPause, !pauseRunningJob(blockedOn: nil) { return .uncontrolled }
     guard let me = currentTaskID() ?? runningStep?.owner else { return .uncontrolled }
     while true {
       noteTouch(of: lock)
@@ -45,6 +45,16 @@ extension DeterministicScheduler {
         return .acquired
       }
       if onlyIfAvailable { return .unavailable }
+      if holdsATaskStatusLock() {
+        // The code cannot wait here (see `holdsATaskStatusLock`): the run ends after the step.
+        pendingMisuse =
+          pendingMisuse
+          ?? .lockMisused(
+            "task \(registry[me].info) waited for \(name(of: lock)), held by task \(registry[holder].info), in a cancellation handler, "
+              + "which the runtime runs holding the cancelled task's lock; the scheduler cannot pause it there, and such a wait "
+              + "keeps the cancelling thread blocked for as long as the lock is held")
+        return .acquired
+      }
       let waitingOn = "\(name(of: lock)), held by task \(registry[holder].info)"
       registry[me].waitingOn = { waitingOn }
       guard pauseRunningJob(blockedOn: lock) else { return .uncontrolled }
@@ -69,9 +79,10 @@ extension DeterministicScheduler {
     }
   }
 
-  /// Whether anything but the running job could run at a scheduling point now.
-  private var hasOtherWork: Bool {
-    !readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersEarlyTimer
+  /// Whether the running job may pause at a scheduling point now: something else could run, and
+  /// it holds no lock of the runtime's.
+  private var mayPause: Bool {
+    (!readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersEarlyTimer) && !holdsATaskStatusLock()
   }
 
   /// Notes that the running step touched `object`, numbered like the locks a watching run sees.

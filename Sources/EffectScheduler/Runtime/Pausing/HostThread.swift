@@ -31,6 +31,9 @@ final class HostThread: @unchecked Sendable {
   var isOrphan = false
   /// The paused jobs let go after their run ended, while this thread's is one of them.
   var orphans: OrphanedJobs?
+  /// The kernel's id of this thread on Linux, which a held `pthread_mutex_t` records; set once it
+  /// runs.
+  private(set) var kernelID: Int32 = -1
   /// This thread's identity, as ``ThreadIdentity/current`` gives it; set once it runs.
   private(set) var identity: UInt = 0
 
@@ -59,6 +62,9 @@ final class HostThread: @unchecked Sendable {
   /// Makes `host` the calling thread's host, kept alive for as long as it is.
   static func setCurrent(_ host: HostThread?) {
     host?.identity = ThreadIdentity.current
+    #if os(Linux)
+      host?.kernelID = Int32(truncatingIfNeeded: ThreadCensus.ownThreadID() ?? -1)
+    #endif
     let previous = pthread_getspecific(key)
     pthread_setspecific(key, host.map { UnsafeRawPointer(Unmanaged.passRetained($0).toOpaque()) })
     if let previous { Unmanaged<HostThread>.fromOpaque(previous).release() }

@@ -1,0 +1,172 @@
+import BugCatalogue
+@testable import EffectScheduler
+import Effects
+@testable import Explore
+import ExploreTesting
+import Synchronization
+import Testing
+
+/// A channel in the style of swift-async-algorithms' `AsyncChannel`, on the drop-in lock: state
+/// behind the lock, the continuations of waiting senders and receivers stored in it and resumed
+/// outside it. A send waits until a receiver takes its element.
+private final class ControlledChannel: @unchecked Sendable {
+  private let lock = EffectLock()
+  private var receivers: [CheckedContinuation<Int?, Never>] = []
+  private var senders: [(Int, CheckedContinuation<Void, Never>)] = []
+  private var finished = false
+
+  func send(_ element: Int) async {
+    await withCheckedContinuation { (sent: CheckedContinuation<Void, Never>) in
+      lock.lock()
+      if receivers.isEmpty {
+        senders.append((element, sent))
+        lock.unlock()
+        return
+      }
+      let receiver = receivers.removeFirst()
+      lock.unlock()
+      receiver.resume(returning: element)
+      sent.resume()
+    }
+  }
+
+  func next() async -> Int? {
+    await withCheckedContinuation { (received: CheckedContinuation<Int?, Never>) in
+      lock.lock()
+      if !senders.isEmpty {
+        let (element, sender) = senders.removeFirst()
+        lock.unlock()
+        sender.resume()
+        received.resume(returning: element)
+      } else if finished {
+        lock.unlock()
+        received.resume(returning: nil)
+      } else {
+        receivers.append(received)
+        lock.unlock()
+      }
+    }
+  }
+
+  func finish() {
+    let waiting = lock.withLock {
+      finished = true
+      defer { receivers = [] }
+      return receivers
+    }
+    for receiver in waiting { receiver.resume(returning: nil) }
+  }
+}
+
+/// What tasks appended, in order, behind the drop-in mutex.
+private final class ControlledLog: Sendable {
+  private let entries = EffectMutex<[String]>([])
+  func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+  var all: [String] { entries.withLock { $0 } }
+}
+
+@Suite("Drop-in locks and atomics under the scheduler")
+struct ControlledSynchronizationTests {
+  /// Two producers and two consumers exchange two elements through the lock-based channel.
+  static func exchange(_ spawn: Spawn, _ report: AllOutcomes.Report) async {
+    let channel = ControlledChannel()
+    let got = ControlledLog()
+    let producers = [1, 2].map { element in spawn(name: "send \(element)") { await channel.send(element) } }
+    let consumers = ["a", "b"].map { name in
+      spawn(name: "receive \(name)") {
+        if let element = await channel.next() { got.append("\(name)\(element)") }
+      }
+    }
+    for producer in producers { await producer.value }
+    channel.finish()
+    for consumer in consumers { await consumer.value }
+    report.finalState(got.all.sorted().joined(separator: ","))
+  }
+
+  @Test("a lock-based channel: the reduced search runs to its end and sees every outcome of a two-producer, two-consumer exchange",
+    arguments: Spawn.allCases)
+  func channelOutcomes(spawn: Spawn) async {
+    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(), limit: 20_000) { await Self.exchange(spawn, $0) }
+    #expect(reduced.complete)
+    #expect(reduced.outcomes == ["finished: a1,b2", "finished: a2,b1"], "\(reduced.outcomes)")
+    // The full search has far more schedules than a test can run (each lock is a scheduling
+    // point): the outcomes of its first ones are among the reduced search's.
+    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 2_000) { await Self.exchange(spawn, $0) }
+    #expect(full.outcomes.isSubset(of: reduced.outcomes), "\(full.outcomes)")
+    #expect(reduced.schedules < 20_000)
+  }
+
+  @Test("two appends behind a mutex, which never suspend: both orders are seen, by the full and the reduced search",
+    arguments: Spawn.allCases)
+  func mutexOrderRace(spawn: Spawn) async {
+    let program: @Sendable (AllOutcomes.Report) async -> Void = { report in
+      let log = ControlledLog()
+      let first = spawn(name: "first") { log.append("1") }
+      let second = spawn(name: "second") { log.append("2") }
+      _ = await (first.value, second.value)
+      report.finalState(log.all.joined())
+    }
+    let full = await AllOutcomes.of(DepthFirstOracle(), program)
+    #expect(full.outcomes == ["finished: 12", "finished: 21"], "\(full.outcomes)")
+    await AllOutcomes.expectReducedSearchSeesEverything(limit: 1_000, "mutex order, \(spawn)", program)
+  }
+
+  @Test("a task that unlocks a lock it does not hold ends the run, naming the lock, the tasks and the call")
+  func unlockByNonOwner() async throws {
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.exhaustive, configuration: ExploreConfiguration(progressInterval: nil)) {
+        let lock = EffectLock()
+        lock.lock()
+        let intruder = Task.effect(name: "intruder") { lock.unlock() }
+        await intruder.value
+        lock.unlock()
+      }
+    }
+    let error = try #require(failure.underlyingError as? SchedulerError)
+    guard case .lockMisused(let message) = error.reason else { Issue.record("\(error.reason)"); return }
+    #expect(message.contains("task #1 intruder unlocked EffectLock #0, which task #0 root holds"), "\(message)")
+    #expect(message.contains("ControlledSynchronizationTests.swift:"), "\(message)")
+  }
+
+  @Test("a lock held across an await by a task that waits for the task needing it is a deadlock naming the lock and its holder")
+  func lockHeldAcrossAwait() async throws {
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.exhaustive, configuration: .deadlocking) {
+        let lock = EffectLock()
+        lock.lock()
+        let helper = Task.effect(name: "helper") { lock.withLock {} }
+        await helper.value
+        lock.unlock()
+      }
+    }
+    let error = try #require(failure.underlyingError as? SchedulerError)
+    guard case .deadlock(let blocked) = error.reason else { Issue.record("\(error.reason)"); return }
+    #expect(blocked.contains { $0.waitingOn == "EffectLock #0, held by task #0 root" }, "\(blocked)")
+  }
+
+  @Test("outside any scheduler the drop-ins are plain locks and atomics")
+  func outsideAScheduler() async {
+    let counter = EffectMutex(0)
+    let hits = EffectAtomic(0)
+    let lock = EffectLock()
+    nonisolated(unsafe) var guarded = 0
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<1_000 {
+            counter.withLock { $0 += 1 }
+            hits.wrappingAdd(1, ordering: .relaxed)
+            lock.withLock { guarded += 1 }
+          }
+        }
+      }
+    }
+    #expect(counter.withLock { $0 } == 4_000)
+    #expect(hits.load(ordering: .relaxed) == 4_000)
+    #expect(lock.withLock { guarded } == 4_000)
+    #expect(lock.try())
+    #expect(!lock.try())
+    lock.unlock()
+    #expect(counter.withLockIfAvailable { $0 } == 4_000)
+  }
+}
