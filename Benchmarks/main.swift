@@ -76,6 +76,13 @@ if wanted("pctrate") {
   await benchmarkPCTRate()
 }
 
+// MARK: Drop-in locks and atomics
+
+if wanted("synchronization") {
+  print("")
+  await benchmarkSynchronization()
+}
+
 // MARK: Deadlock reports
 
 if wanted("deadlock") { await benchmarkDeadlockReport() }

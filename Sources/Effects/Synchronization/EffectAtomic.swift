@@ -19,7 +19,7 @@ import Synchronization
 /// Every access is sequentially consistent under a scheduler, whatever ordering it asks for: the
 /// scheduler runs one step at a time, so weaker orderings' reorderings are not explored.
 public final class EffectAtomic<Value: AtomicRepresentable & Sendable>: Sendable {
-  fileprivate let atomic: Atomic<Value>
+  @usableFromInline let atomic: Atomic<Value>
 
   /// Creates an atomic value holding `initialValue`.
   public init(_ initialValue: consuming Value) {
@@ -27,9 +27,14 @@ public final class EffectAtomic<Value: AtomicRepresentable & Sendable>: Sendable
   }
 
   /// A scheduling point before an access, under a scheduler.
-  @inline(__always)
-  fileprivate func accessing() {
-    if let scheduler = DeterministicScheduler.controllingCallingThread { _ = scheduler.schedulingPoint(touching: self) }
+  @inlinable
+  func accessing() {
+    if let scheduler = DeterministicScheduler.controllingCallingThread { schedulingPoint(scheduler) }
+  }
+
+  @usableFromInline
+  func schedulingPoint(_ scheduler: DeterministicScheduler) {
+    _ = scheduler.schedulingPoint(touching: self)
   }
 }
 
@@ -37,6 +42,7 @@ public final class EffectAtomic<Value: AtomicRepresentable & Sendable>: Sendable
 // value: each width the drop-in serves repeats them.
 extension EffectAtomic where Value.AtomicRepresentation == _Atomic64BitStorage {
   /// Reads the value.
+  @inlinable
   public func load(ordering: AtomicLoadOrdering) -> Value {
     accessing()
     if ordering == .relaxed { return atomic.load(ordering: .relaxed) }
@@ -45,6 +51,7 @@ extension EffectAtomic where Value.AtomicRepresentation == _Atomic64BitStorage {
   }
 
   /// Replaces the value.
+  @inlinable
   public func store(_ desired: consuming Value, ordering: AtomicStoreOrdering) {
     accessing()
     if ordering == .relaxed { return atomic.store(desired, ordering: .relaxed) }
@@ -55,6 +62,7 @@ extension EffectAtomic where Value.AtomicRepresentation == _Atomic64BitStorage {
   /// Replaces the value, and returns the one it replaced. Sequentially consistent whatever
   /// `ordering` asks, as read-modify-write operations cost the same on the common processors.
   @discardableResult
+  @inlinable
   public func exchange(_ desired: consuming Value, ordering: AtomicUpdateOrdering) -> Value {
     accessing()
     return atomic.exchange(desired, ordering: .sequentiallyConsistent)
@@ -62,6 +70,7 @@ extension EffectAtomic where Value.AtomicRepresentation == _Atomic64BitStorage {
 
   /// Replaces the value with `desired` if it is `expected`; returns whether it did, and the value
   /// it found. Sequentially consistent whatever `ordering` asks.
+  @inlinable
   public func compareExchange(
     expected: consuming Value, desired: consuming Value, ordering: AtomicUpdateOrdering
   ) -> (exchanged: Bool, original: Value) {
@@ -72,6 +81,7 @@ extension EffectAtomic where Value.AtomicRepresentation == _Atomic64BitStorage {
 
 extension EffectAtomic where Value.AtomicRepresentation == _Atomic8BitStorage {
   /// Reads the value.
+  @inlinable
   public func load(ordering: AtomicLoadOrdering) -> Value {
     accessing()
     if ordering == .relaxed { return atomic.load(ordering: .relaxed) }
@@ -80,6 +90,7 @@ extension EffectAtomic where Value.AtomicRepresentation == _Atomic8BitStorage {
   }
 
   /// Replaces the value.
+  @inlinable
   public func store(_ desired: consuming Value, ordering: AtomicStoreOrdering) {
     accessing()
     if ordering == .relaxed { return atomic.store(desired, ordering: .relaxed) }
@@ -90,6 +101,7 @@ extension EffectAtomic where Value.AtomicRepresentation == _Atomic8BitStorage {
   /// Replaces the value, and returns the one it replaced. Sequentially consistent whatever
   /// `ordering` asks, as read-modify-write operations cost the same on the common processors.
   @discardableResult
+  @inlinable
   public func exchange(_ desired: consuming Value, ordering: AtomicUpdateOrdering) -> Value {
     accessing()
     return atomic.exchange(desired, ordering: .sequentiallyConsistent)
@@ -97,6 +109,7 @@ extension EffectAtomic where Value.AtomicRepresentation == _Atomic8BitStorage {
 
   /// Replaces the value with `desired` if it is `expected`; returns whether it did, and the value
   /// it found. Sequentially consistent whatever `ordering` asks.
+  @inlinable
   public func compareExchange(
     expected: consuming Value, desired: consuming Value, ordering: AtomicUpdateOrdering
   ) -> (exchanged: Bool, original: Value) {
@@ -108,6 +121,7 @@ extension EffectAtomic where Value.AtomicRepresentation == _Atomic8BitStorage {
 extension EffectAtomic where Value == Int {
   /// Adds `operand`, wrapping around on overflow; returns the values before and after.
   @discardableResult
+  @inlinable
   public func wrappingAdd(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
     accessing()
     return atomic.wrappingAdd(operand, ordering: .sequentiallyConsistent)
@@ -115,6 +129,7 @@ extension EffectAtomic where Value == Int {
 
   /// Subtracts `operand`, wrapping around on overflow; returns the values before and after.
   @discardableResult
+  @inlinable
   public func wrappingSubtract(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
     accessing()
     return atomic.wrappingSubtract(operand, ordering: .sequentiallyConsistent)
@@ -124,6 +139,7 @@ extension EffectAtomic where Value == Int {
 extension EffectAtomic where Value == Bool {
   /// Sets the value to the logical or of it and `operand`; returns the values before and after.
   @discardableResult
+  @inlinable
   public func logicalOr(_ operand: Bool, ordering: AtomicUpdateOrdering) -> (oldValue: Bool, newValue: Bool) {
     accessing()
     return atomic.logicalOr(operand, ordering: .sequentiallyConsistent)
@@ -131,6 +147,7 @@ extension EffectAtomic where Value == Bool {
 
   /// Sets the value to the logical and of it and `operand`; returns the values before and after.
   @discardableResult
+  @inlinable
   public func logicalAnd(_ operand: Bool, ordering: AtomicUpdateOrdering) -> (oldValue: Bool, newValue: Bool) {
     accessing()
     return atomic.logicalAnd(operand, ordering: .sequentiallyConsistent)

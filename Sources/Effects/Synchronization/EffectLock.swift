@@ -24,18 +24,13 @@ import EffectScheduler
 /// }
 /// ```
 public final class EffectLock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let controlled = ControlledLock { "EffectLock" }
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let controlled = ControlledLock { "EffectLock" }
 
   /// Creates an unlocked lock.
   public init() {
     mutex = .allocate(capacity: 1)
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    // An error-checking mutex tells an unlock by a thread that does not hold it.
-    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-    pthread_mutex_init(mutex, &attributes)
-    pthread_mutexattr_destroy(&attributes)
+    pthread_mutex_init(mutex, nil)
   }
 
   deinit {
@@ -44,13 +39,16 @@ public final class EffectLock: @unchecked Sendable {
   }
 
   /// Takes the lock, waiting while another thread (or, under a scheduler, task) holds it.
+  @inlinable
   public func lock() {
-    if let scheduler = DeterministicScheduler.controllingCallingThread,
-      scheduler.acquire(controlled, onlyIfAvailable: false) == .acquired
-    {
-      return
-    }
+    if let scheduler = DeterministicScheduler.controllingCallingThread, takeUnderControl(scheduler) { return }
     pthread_mutex_lock(mutex)
+  }
+
+  /// Takes the lock under `scheduler`; `false` when the run ended meanwhile.
+  @usableFromInline
+  func takeUnderControl(_ scheduler: DeterministicScheduler) -> Bool {
+    scheduler.acquire(controlled, onlyIfAvailable: false) == .acquired
   }
 
   /// Takes the lock if no one holds it; returns whether it did.
@@ -68,17 +66,27 @@ public final class EffectLock: @unchecked Sendable {
   /// Lets go of the lock, which the caller must hold. Under a scheduler, unlocking a lock the
   /// calling task does not hold ends the run with a report that names the lock, the tasks and
   /// this call's location.
+  @inlinable
   public func unlock(fileID: String = #fileID, line: Int = #line) {
-    if let scheduler = DeterministicScheduler.controllingCallingThread {
-      scheduler.release(controlled, fileID: fileID, line: line)
-      return
-    }
-    // A job of a run that ended goes on outside the scheduler's control, and lets go of what it
-    // took under control.
-    if pthread_mutex_unlock(mutex) != 0, controlled.isHeldUnderControl { controlled.forget() }
+    if let scheduler = DeterministicScheduler.controllingCallingThread { return letGoUnderControl(scheduler, fileID: fileID, line: line) }
+    pthread_mutex_unlock(mutex)
+    forgetHoldUnderControl()
+  }
+
+  @usableFromInline
+  func letGoUnderControl(_ scheduler: DeterministicScheduler, fileID: String, line: Int) {
+    scheduler.release(controlled, fileID: fileID, line: line)
+  }
+
+  /// A job of a run that ended goes on outside the scheduler's control, and lets go of what it
+  /// took under control, which took no `pthread_mutex_t` (unlocking a free one is harmless).
+  @inlinable
+  func forgetHoldUnderControl() {
+    if controlled.isHeldUnderControl { controlled.forget() }
   }
 
   /// Runs `body` holding the lock.
+  @inlinable
   public func withLock<Result, E: Error>(fileID: String = #fileID, line: Int = #line, _ body: () throws(E) -> Result) throws(E) -> Result {
     lock()
     defer { unlock(fileID: fileID, line: line) }

@@ -16,9 +16,9 @@ import Synchronization
 /// }
 /// ```
 public final class EffectMutex<Value: ~Copyable>: @unchecked Sendable {
-  private let mutex = Mutex<Void>(())
-  @exclusivity(unchecked) private var value: Value
-  private let controlled = ControlledLock { "EffectMutex<\(Value.self)>" }
+  @usableFromInline let mutex = Mutex<Void>(())
+  @usableFromInline @exclusivity(unchecked) var value: Value
+  @usableFromInline let controlled = ControlledLock { "EffectMutex<\(Value.self)>" }
 
   /// Creates a mutex protecting `initialValue`.
   public init(_ initialValue: consuming sending Value) {
@@ -26,10 +26,9 @@ public final class EffectMutex<Value: ~Copyable>: @unchecked Sendable {
   }
 
   /// Runs `body` with the value, holding the mutex.
+  @inlinable
   public func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
-    if let scheduler = DeterministicScheduler.controllingCallingThread,
-      scheduler.acquire(controlled, onlyIfAvailable: false) == .acquired
-    {
+    if let scheduler = DeterministicScheduler.controllingCallingThread, takeUnderControl(scheduler, onlyIfAvailable: false) == true {
       defer { letGoUnderControl() }
       return try body(&value)
     }
@@ -38,22 +37,31 @@ public final class EffectMutex<Value: ~Copyable>: @unchecked Sendable {
 
   /// Runs `body` with the value if the mutex is free, holding it; returns `nil` without running
   /// `body` if it is held.
+  @inlinable
   public func withLockIfAvailable<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result? {
-    if let scheduler = DeterministicScheduler.controllingCallingThread {
-      switch scheduler.acquire(controlled, onlyIfAvailable: true) {
-      case .acquired:
-        defer { letGoUnderControl() }
-        return try body(&value)
-      case .unavailable: return nil
-      case .uncontrolled: break
-      }
+    if let scheduler = DeterministicScheduler.controllingCallingThread, let taken = takeUnderControl(scheduler, onlyIfAvailable: true) {
+      guard taken else { return nil }
+      defer { letGoUnderControl() }
+      return try body(&value)
     }
     return try mutex.withLockIfAvailable { _ throws(E) -> sending Result in try body(&value) }
   }
 
-  private func letGoUnderControl() {
+  /// Takes the mutex under `scheduler`: whether it did, or `nil` when the run ended meanwhile and
+  /// the caller goes on outside the scheduler's control.
+  @usableFromInline
+  func takeUnderControl(_ scheduler: DeterministicScheduler, onlyIfAvailable: Bool) -> Bool? {
+    switch scheduler.acquire(controlled, onlyIfAvailable: onlyIfAvailable) {
+    case .acquired: true
+    case .unavailable: false
+    case .uncontrolled: nil
+    }
+  }
+
+  @usableFromInline
+  func letGoUnderControl() {
     if let scheduler = DeterministicScheduler.controllingCallingThread {
       scheduler.release(controlled, fileID: #fileID, line: #line)
     } else {

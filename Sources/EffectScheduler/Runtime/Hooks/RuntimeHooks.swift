@@ -25,10 +25,11 @@ typealias EnqueueGlobalHook = @convention(thin) (UnownedJob, EnqueueGlobalOrigin
 typealias GetMainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
 typealias GetMainExecutorHook = @convention(thin) (GetMainExecutorOriginal) -> UnownedSerialExecutor
 
-enum RuntimeHooks {
+@usableFromInline
+package enum RuntimeHooks {
   /// How many runs are under way in the process. While there are none, the hooks pass every job
   /// on after one atomic load.
-  static let runsUnderWay = Atomic<Int>(0)
+  @usableFromInline package static let runsUnderWay = Atomic<Int>(0)
 
   /// The runtime's hook variables, with ours in front; set once, when the hooks are installed.
   nonisolated(unsafe) private static var enqueueGlobalSlot: HookSlot<EnqueueGlobalHook>?

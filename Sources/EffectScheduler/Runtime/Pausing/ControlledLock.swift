@@ -2,13 +2,14 @@ import Synchronization
 
 /// What a scheduler knows of one lock taken through a drop-in of the Effects module: which task of
 /// which run holds it. Only the thread running a run's step touches it.
+@usableFromInline
 package final class ControlledLock: @unchecked Sendable {
   /// What the lock is, for reports: `EffectLock`, `EffectMutex<Int>`; worked out when needed.
   private let describeKind: @Sendable () -> String
   var kind: String { describeKind() }
   /// The task that holds the lock, in run ``holderRun``; a holder of another run holds nothing.
   var holder: TaskID?
-  var holderRun: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var holderRun: UInt64 = 0
 
   /// Creates the record of a lock of `kind`.
   package init(kind: @escaping @Sendable () -> String) {
@@ -17,12 +18,15 @@ package final class ControlledLock: @unchecked Sendable {
 
   /// Whether a task of some run holds the lock, as far as the lock knows: a run that ended may
   /// have left it held.
-  package var isHeldUnderControl: Bool { holder != nil }
+  @inlinable
+  package var isHeldUnderControl: Bool { holderRun != 0 }
 
   /// Lets go of the lock outside the scheduler's control: a job of a run that ended goes on, and
   /// unlocks what it locked under control.
+  @usableFromInline
   package func forget() {
     holder = nil
+    holderRun = 0
   }
 
   /// The task of run `run` that holds the lock, if any.

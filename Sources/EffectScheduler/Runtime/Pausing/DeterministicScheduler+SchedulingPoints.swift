@@ -1,3 +1,5 @@
+import Synchronization
+
 // What the Effects module's locks and atomics ask of the scheduler whose step runs their caller:
 // a scheduling point before each acquire or atomic access, at which other ready jobs may run
 // first; the access itself, noted as a touch of the object (`Trace/locks`), so that the
@@ -6,10 +8,17 @@
 
 extension DeterministicScheduler {
   /// The scheduler whose step runs on the calling thread, while its run is under way, or `nil`
-  /// for code outside any run (or outside a step: between steps, on a guest's job).
+  /// for code outside any run (or outside a step: between steps, on a guest's job). Inlined up to
+  /// one atomic load, which is all it costs while no run is under way.
+  @inlinable
   package static var controllingCallingThread: DeterministicScheduler? {
-    guard RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler, scheduler.isDriving,
-      scheduler.isOnDriverThread, scheduler.runningStep != nil
+    guard RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0 else { return nil }
+    return controllingCallingThreadDuringRuns
+  }
+
+  @usableFromInline
+  package static var controllingCallingThreadDuringRuns: DeterministicScheduler? {
+    guard let scheduler = DrivingThread.scheduler, scheduler.isDriving, scheduler.isOnDriverThread, scheduler.runningStep != nil
     else { return nil }
     return scheduler
   }
@@ -72,7 +81,7 @@ extension DeterministicScheduler {
       pendingMisuse = pendingMisuse ?? .lockMisused("\(who) unlocked \(name(of: lock)), \(held), at \(fileID):\(line)")
       return
     }
-    lock.holder = nil
+    lock.forget()
     for paused in pausedJobs where paused.blockedOn === lock {
       paused.blockedOn = nil
       makeReady(paused)
