@@ -2,7 +2,7 @@ import EffectScheduler
 import Synchronization
 
 /// An atomic value, shaped like `Synchronization.Atomic`, whose every load, store and update is a
-/// scheduling point under a ``DeterministicScheduler``.
+/// scheduling point under a `DeterministicScheduler`.
 ///
 /// Outside a scheduler it is an `Atomic`. Under one, the task may be paused before each access
 /// while other ready jobs run, so that a lost update between a load and a store, or an ordering

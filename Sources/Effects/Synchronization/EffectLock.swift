@@ -8,7 +8,7 @@
 import EffectScheduler
 
 /// A lock for classes, shaped like Foundation's `NSLock`, whose every acquire is a scheduling
-/// point under a ``DeterministicScheduler``.
+/// point under a `DeterministicScheduler`.
 ///
 /// Outside a scheduler it is a plain `pthread_mutex_t`. Under one, the task that calls ``lock()``
 /// may be paused first while other ready jobs run, and a task that finds the lock held waits,

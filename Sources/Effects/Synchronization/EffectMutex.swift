@@ -2,7 +2,7 @@ import EffectScheduler
 import Synchronization
 
 /// A mutex that protects a value, shaped like `Synchronization.Mutex`, whose every acquire is a
-/// scheduling point under a ``DeterministicScheduler``.
+/// scheduling point under a `DeterministicScheduler`.
 ///
 /// Outside a scheduler it is a `Synchronization.Mutex`. Under one, the task that calls
 /// ``withLock(_:)`` may be paused first while other ready jobs run, and a task that finds the
