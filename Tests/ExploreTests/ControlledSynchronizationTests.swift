@@ -170,3 +170,70 @@ struct ControlledSynchronizationTests {
     #expect(counter.withLockIfAvailable { $0 } == 4_000)
   }
 }
+
+/// Entries that tasks append to behind an `EffectLock` they share.
+private final class GuardedEntries: @unchecked Sendable {
+  var entries: [String] = []
+}
+
+/// A tally kept by an actor, whose methods also take a lock the tasks share.
+private actor LockedTally {
+  private let lock: EffectLock
+  private var log: [String] = []
+  init(lock: EffectLock) { self.lock = lock }
+  func add(_ entry: String, to shared: GuardedEntries) {
+    lock.withLock { shared.entries.append(entry) }
+    log.append(entry)
+  }
+}
+
+/// The main actor's side of a program whose main-actor code takes a lock.
+@MainActor private func addOnMainActor(_ entry: String, lock: EffectLock, to shared: GuardedEntries) {
+  lock.withLock { shared.entries.append(entry) }
+}
+
+extension ControlledSynchronizationTests {
+  @Test("jobs pause inside an actor's method and in main-actor code: every order of the critical sections is seen", arguments: Spawn.allCases)
+  func pausesOnActors(spawn: Spawn) async {
+    let program: @Sendable (AllOutcomes.Report) async -> Void = { report in
+      let lock = EffectLock()
+      let shared = GuardedEntries()
+      let tally = LockedTally(lock: lock)
+      let onActor = spawn(name: "actor") { await tally.add("a", to: shared) }
+      let onMain = spawn(name: "main") { await addOnMainActor("m", lock: lock, to: shared) }
+      let plain = spawn(name: "plain") { lock.withLock { shared.entries.append("p") } }
+      _ = await (onActor.value, onMain.value, plain.value)
+      report.finalState(lock.withLock { shared.entries.joined() })
+    }
+    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 20_000, program)
+    #expect(full.complete)
+    #expect(full.outcomes == Set(["amp", "apm", "map", "mpa", "pam", "pma"].map { "finished: \($0)" }), "\(full.outcomes)")
+    await AllOutcomes.expectReducedSearchSeesEverything(limit: 20_000, "actors, \(spawn)", program)
+  }
+}
+
+/// Appends `entry` twice behind `lock`, in one synchronous stretch of main-actor code.
+@MainActor private func appendTwiceOnMainActor(_ entry: String, lock: EffectLock, to shared: GuardedEntries) {
+  lock.withLock { shared.entries.append(entry) }
+  lock.withLock { shared.entries.append(entry) }
+}
+
+extension ControlledSynchronizationTests {
+  @Test("a main-actor job that pauses keeps the main actor: another main-actor job never runs in between", arguments: Spawn.allCases)
+  func pausedMainActorJobKeepsTheMainActor(spawn: Spawn) async {
+    let program: @Sendable (AllOutcomes.Report) async -> Void = { report in
+      let lock = EffectLock()
+      let shared = GuardedEntries()
+      let first = spawn(name: "a") { await appendTwiceOnMainActor("a", lock: lock, to: shared) }
+      let second = spawn(name: "b") { await appendTwiceOnMainActor("b", lock: lock, to: shared) }
+      let plain = spawn(name: "plain") { lock.withLock { shared.entries.append("p") } }
+      _ = await (first.value, second.value, plain.value)
+      report.finalState(lock.withLock { shared.entries.joined() })
+    }
+    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 20_000, program)
+    #expect(full.complete)
+    #expect(full.outcomes.contains("finished: apabb") && full.outcomes.contains("finished: bbaap"), "\(full.outcomes)")
+    let interleaved = full.outcomes.filter { $0.contains("ab") && $0.contains("ba") || $0.contains("abab") || $0.contains("baba") }
+    #expect(interleaved.isEmpty, "\(interleaved)")
+  }
+}
