@@ -25,6 +25,7 @@ let package = Package(
     .executableTarget(name: "BankTransfer", dependencies: ["Effects", "Explore"], path: "Examples/BankTransfer"),
     .executableTarget(name: "DiningPhilosophers", dependencies: ["Effects", "Explore"], path: "Examples/DiningPhilosophers"),
     .executableTarget(name: "RandomNumbers", dependencies: ["Effects", "Explore"], path: "Examples/RandomNumbers"),
+    .executableTarget(name: "Locks", dependencies: ["Effects", "Explore"], path: "Examples/Locks"),
     .executableTarget(name: "Linearizability", dependencies: ["Explore"], path: "Examples/Linearizability"),
     .executableTarget(name: "Debounce", dependencies: ["EffectScheduler", "Effects", "Explore"], path: "Examples/Debounce"),
     // Test-only: the classic bugs, shared by the tests and the Benchmarks' figure table.

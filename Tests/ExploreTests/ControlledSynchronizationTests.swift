@@ -141,7 +141,8 @@ struct ControlledSynchronizationTests {
     }
     let error = try #require(failure.underlyingError as? SchedulerError)
     guard case .deadlock(let blocked) = error.reason else { Issue.record("\(error.reason)"); return }
-    #expect(blocked.contains { $0.waitingOn == "EffectLock #0, held by task #0 root" }, "\(blocked)")
+    #expect(blocked.contains { $0.waitingOn == "EffectLock #0, held by task #0 root" && $0.isPaused }, "\(blocked)")
+    #expect(failure.summary.contains("#1 helper, paused in step"), "\(failure.summary)")
   }
 
   @Test("outside any scheduler the drop-ins are plain locks and atomics")

@@ -106,7 +106,8 @@ extension DeterministicScheduler {
       let id = TaskID(index)
       guard !registry[id].completed else { return nil }
       let waitingOn = registry[id].waitingOn?() ?? runtimeWait(of: id, deadlocked: deadlocked) ?? unfinishedChildren(of: id)
-      return BlockedTask(task: registry[id].info, lastStep: registry[id].lastStep, waitingOn: waitingOn)
+      return BlockedTask(
+        task: registry[id].info, lastStep: registry[id].lastStep, waitingOn: waitingOn, isPaused: pausedJobs.contains { $0.task == id })
     }
     return deadlocked
       ? .deadlock(blocked: blocked)

@@ -105,17 +105,22 @@ public struct BlockedTask: Hashable, Sendable, CustomStringConvertible {
   /// runtime's own record of the wait is read where its layout is known (64-bit Linux, Swift
   /// 6.3); elsewhere only what the scheduler saw is said.
   public var waitingOn: String?
+  /// Whether the task is paused in its synchronous code, at a lock of the Effects module, rather
+  /// than suspended at an `await`.
+  public var isPaused: Bool
 
   /// Creates a blocked-task entry.
-  public init(task: TaskInfo, lastStep: Int?, waitingOn: String?) {
+  public init(task: TaskInfo, lastStep: Int?, waitingOn: String?, isPaused: Bool = false) {
     self.task = task
     self.lastStep = lastStep
     self.waitingOn = waitingOn
+    self.isPaused = isPaused
   }
 
-  /// `#1 A, suspended after step 3, waiting on …`.
+  /// `#1 A, suspended after step 3, waiting on …`, or `paused in step 3` for a task paused at a
+  /// lock.
   public var description: String {
-    let ran = lastStep.map { "suspended after step \($0)" } ?? "never ran"
+    let ran = lastStep.map { (isPaused ? "paused in step " : "suspended after step ") + "\($0)" } ?? "never ran"
     return "\(task), \(ran)" + (waitingOn.map { ", waiting on \($0)" } ?? "")
   }
 
