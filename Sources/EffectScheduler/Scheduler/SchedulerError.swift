@@ -22,8 +22,9 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     /// to run again (see ``SchedulerConfiguration/earlyTimerFirings``). A search skips such runs.
     case cutShort(step: Int)
     /// A task misused a lock the scheduler controls (a drop-in of the Effects module): it
-    /// unlocked a lock it does not hold, or one nobody holds. The message names the lock, the
-    /// tasks and the call's source location.
+    /// unlocked a lock it does not hold, or one nobody holds (the message names the lock, the
+    /// tasks and the call's source location), or it waited for one in a cancellation handler,
+    /// where the runtime's lock on the cancelled task keeps the scheduler from pausing it.
     case lockMisused(String)
   }
 
