@@ -161,6 +161,7 @@ extension DeterministicScheduler {
   func leaveTheLoop() -> RunEnding? {
     guard HostThread.current === originalHost, let ending = concludedEnding else { return nil }
     concludedEnding = nil
+    activeThread.store(ThreadIdentity.current, ordering: .relaxed)
     orphanedJobs?.waitForTheEnd(timeout: .seconds(1))
     orphanedJobs = nil
     return ending

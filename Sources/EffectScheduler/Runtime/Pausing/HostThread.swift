@@ -72,7 +72,14 @@ final class HostThread: @unchecked Sendable {
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
-    pthread_key_create(&key, nil)
+    // A thread that ends lets go of its host.
+    #if canImport(Darwin)
+      pthread_key_create(&key) { Unmanaged<HostThread>.fromOpaque($0).release() }
+    #else
+      pthread_key_create(&key) { pointer in
+        if let pointer { Unmanaged<HostThread>.fromOpaque(pointer).release() }
+      }
+    #endif
     return key
   }()
 
@@ -122,8 +129,18 @@ final class HostThread: @unchecked Sendable {
 
 /// What a pool thread runs: lent out, woken, it drives its scheduler until the loop is over for
 /// it, and waits in the pool again.
-private func poolThreadMain(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-  let host = Unmanaged<HostThread>.fromOpaque(argument!).takeRetainedValue()
+#if canImport(Darwin)
+  private func poolThreadMain(_ argument: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    runPoolThread(argument)
+  }
+#else
+  private func poolThreadMain(_ argument: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    runPoolThread(argument!)
+  }
+#endif
+
+private func runPoolThread(_ argument: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+  let host = Unmanaged<HostThread>.fromOpaque(argument).takeRetainedValue()
   HostThread.setCurrent(host)
   ThreadCensus.asDriverThread {
     while true {
