@@ -24,13 +24,19 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// The shard whose share of the schedules this exploration ran, when it ran one (see
   /// ``Shard``); `nil` when it ran the whole search.
   public var shard: Shard?
+  /// Whether the first-in-first-out run's steps took locks the scheduler does not control: an
+  /// `NSLock` or a `pthread_mutex_t` (seen on 64-bit Linux). A critical section behind such a lock
+  /// runs within one step, so races inside it are in no schedule explored. `Mutex` and atomics
+  /// are never seen. The drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled.
+  public var tookUncontrolledLocks: Bool
 
   /// Creates a summary.
   public init(
     strategy: String, schedules: Int, distinctTraces: Int, exploredEverySchedule: Bool, duration: Duration,
     portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil,
-    everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil
+    everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil, tookUncontrolledLocks: Bool = false
   ) {
+    self.tookUncontrolledLocks = tookUncontrolledLocks
     self.everyScheduleWithPreemptions = everyScheduleWithPreemptions
     self.shard = shard
     self.strategy = strategy
@@ -45,7 +51,8 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// `1680 schedules, 1680 distinct traces, every schedule explored, in 0.05 s (33600 schedules/s)`,
   /// then the strategy, and for the default portfolio what ended it and what each part ran. A
   /// shard's starts with the shard and claims only its share: `shard 2 of 4: 412 schedules, …,
-  /// every schedule of this shard explored, …`.
+  /// every schedule of this shard explored, …`. It says so when steps took locks the scheduler
+  /// does not control (``tookUncontrolledLocks``).
   public var description: String {
     let seconds = duration.seconds
     let rate = seconds > 0 ? " (\(Int(Double(schedules) / seconds)) schedules/s)" : ""
@@ -57,6 +64,10 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
       + ", in \(rounded) s\(rate) [\(strategy)]"
     if let budgetRanOut {
       text += "; \(budgetRanOut) ran out before every schedule was tried"
+    }
+    if tookUncontrolledLocks {
+      text += "; steps took an NSLock or pthread_mutex_t, which the scheduler does not control: races inside their critical "
+        + "sections are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point)"
     }
     if !portfolioParts.isEmpty {
       text += "; parts: " + portfolioParts.map(\.description).joined(separator: "; ")

@@ -3,6 +3,7 @@ import BugCatalogue
 import Effects
 @testable import Explore
 import ExploreTesting
+import Foundation
 import Synchronization
 import Testing
 
@@ -236,5 +237,50 @@ extension ControlledSynchronizationTests {
     #expect(full.outcomes.contains("finished: apabb") && full.outcomes.contains("finished: bbaap"), "\(full.outcomes)")
     let interleaved = full.outcomes.filter { $0.contains("ab") && $0.contains("ba") || $0.contains("abab") || $0.contains("baba") }
     #expect(interleaved.isEmpty, "\(interleaved)")
+  }
+}
+
+/// A log behind an `NSLock`, which the scheduler does not control.
+private final class NSLockedLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var entries: [String] = []
+  func append(_ entry: String) { lock.withLock { entries.append(entry) } }
+}
+
+extension ControlledSynchronizationTests {
+  @Test("the summary says when steps took an NSLock, and only then: not for the drop-ins, a task group or an AsyncStream")
+  func summaryTellsUncontrolledLocks() async throws {
+    let quiet = ExploreConfiguration(progressInterval: nil)
+    let onNSLock = try await explore(.exhaustive, configuration: quiet) {
+      let log = NSLockedLog()
+      let first = Task.effect(name: "first") { log.append("1") }
+      let second = Task.effect(name: "second") { log.append("2") }
+      _ = await (first.value, second.value)
+    }
+    #if os(Linux) && _pointerBitWidth(_64)
+      #expect(onNSLock.tookUncontrolledLocks)
+      #expect(onNSLock.description.contains("steps took an NSLock or pthread_mutex_t, which the scheduler does not control"))
+    #endif
+    #expect(onNSLock.exploredEverySchedule)
+    let onDropIns = try await explore(.exhaustive, configuration: quiet) {
+      let log = ControlledLog()
+      let hits = EffectAtomic(0)
+      let first = Task.effect(name: "first") { log.append("1") }
+      let second = Task.effect(name: "second") { hits.wrappingAdd(1, ordering: .relaxed) }
+      _ = await (first.value, second.value)
+      await withTaskGroup(of: Int.self) { group in
+        for child in 0..<2 { group.addTask { child } }
+        for await _ in group {}
+      }
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+      let producer = Task.effect(name: "producer") {
+        continuation.yield(1)
+        continuation.finish()
+      }
+      for await _ in stream {}
+      await producer.value
+    }
+    #expect(!onDropIns.tookUncontrolledLocks, "\(onDropIns)")
+    #expect(!onDropIns.description.contains("NSLock"))
   }
 }

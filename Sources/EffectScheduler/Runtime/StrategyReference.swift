@@ -28,6 +28,12 @@ package struct StrategyReference {
     self.runDidFinish = runDidFinish
   }
 
+  /// Calls through `strategy`, as ``init(_:)`` does, in runs that watch hidden accesses.
+  package init(watchingHiddenAccessesOf strategy: UnsafeMutablePointer<some SchedulingStrategy>) {
+    self.init(strategy)
+    watchesHiddenAccesses = true
+  }
+
   /// Calls through `strategy`, which must stay where it is for as long as the reference is used.
   /// Made where the strategy's type is known, the closures call it directly, without a witness
   /// table; hence a module that runs many schedules makes its references itself.

@@ -100,7 +100,7 @@ extension DeterministicScheduler {
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches,
-      handOffs: handOffs, cutAtStep: cutAtStep, timedSteps: timedSteps, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
@@ -165,6 +165,9 @@ package struct RunRecord {
   let lockTouches: [LockTouch]
   /// The work the run's code handed to Dispatch, which runs outside the scheduler's control.
   package let handOffs: [HandOff]
+  /// Whether a step took an `NSLock` or a `pthread_mutex_t` of the program's, which the scheduler
+  /// does not control; known only in runs that watch hidden accesses.
+  package let tookUncontrolledLocks: Bool
   /// The step at which a task delayed past a timer fired early read the clock or slept, from
   /// which on the run followed no strategy and its outcome is not judged; see
   /// ``SchedulerConfiguration/earlyTimerFirings``.
@@ -225,6 +228,8 @@ package struct RunOutcome<Value> {
   package var receivedWorkFromOutside: Bool { record.receivedWorkFromOutside }
   /// The work the run's code handed to Dispatch.
   package var handOffs: [HandOff] { record.handOffs }
+  /// Whether a step took a lock the scheduler does not control; see ``RunRecord/tookUncontrolledLocks``.
+  package var tookUncontrolledLocks: Bool { record.tookUncontrolledLocks }
   /// The step from which on the run was cut short; see ``RunRecord/cutAtStep``.
   package var cutAtStep: Int? { record.cutAtStep }
   /// Why the run stopped early, or `nil` when it finished.

@@ -119,6 +119,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The number of each lock a step took, or -1 for one that guards nothing tasks share.
   @exclusivity(unchecked) var lockNumbers: [UInt: Int] = [:]
   @exclusivity(unchecked) var nextLockNumber = 0
+  /// Whether a step of a watching run took a lock through Foundation's `pthread_mutex_lock` slot
+  /// or the program's own (an `NSLock`, a `pthread_mutex_t`): a lock the scheduler does not
+  /// control, whose critical sections no schedule splits.
+  @exclusivity(unchecked) var tookUncontrolledLocks = false
   /// The driver thread's stack, whose locks guard nothing tasks share; read when first needed.
   private(set) lazy var driverStack: Range<UInt> = {
     #if os(Linux) && _pointerBitWidth(_64)
@@ -230,6 +234,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }
     runThreads = RunThreads()
+    tookUncontrolledLocks = false
     if !lockNumbers.isEmpty {
       lockTouches.removeAll(keepingCapacity: true)
       lockNumbers.removeAll(keepingCapacity: true)

@@ -20,6 +20,8 @@ final class Explorer {
   var preemptionBoundCovered: Int?
   private var traceFingerprints: Set<UInt64> = []
   private var checkedDeterminism = false
+  /// Whether the determinism check's run took locks the scheduler does not control.
+  private var tookUncontrolledLocks = false
   private var runner = SequentialRunner()
   /// A check of each run that passed, made on this thread once the run has ended: the error it
   /// returns fails the run. The linearizability check judges the history its body recorded so.
@@ -50,7 +52,7 @@ final class Explorer {
       strategy: strategy.description(sharedBy: shard), schedules: runs, distinctTraces: traceFingerprints.count,
       exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed),
       portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
-      everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard)
+      everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, tookUncontrolledLocks: tookUncontrolledLocks)
     progress.finished(summary)
     return .success(summary)
   }
@@ -251,11 +253,14 @@ final class Explorer {
   func checkDeterminism() throws(ExplorationFailure) {
     guard configuration.checksDeterminism, !checkedDeterminism else { return }
     checkedDeterminism = true
+    // Both runs note the locks their steps take, so that the summary can say when the program
+    // keeps state behind locks the scheduler does not control.
     var fifo = FIFOStrategy()
-    let first = runOnce(&fifo, explores: false)
+    let first = withUnsafeMutablePointer(to: &fifo) { runOnce(StrategyReference(watchingHiddenAccessesOf: $0), explores: false) }
+    tookUncontrolledLocks = first.tookUncontrolledLocks
     if first.failure != nil { return }
     var replay = ReplayStrategy(first.schedule)
-    let second = runOnce(&replay, explores: false)
+    let second = withUnsafeMutablePointer(to: &replay) { runOnce(StrategyReference(watchingHiddenAccessesOf: $0), explores: false) }
     guard second.trace != first.trace else { return }
     // Work from outside, coming back at its own time, is what makes such runs part: say so.
     if first.receivedWorkFromOutside || second.receivedWorkFromOutside || !first.handOffs.isEmpty || !second.handOffs.isEmpty {

@@ -20,8 +20,9 @@ import Synchronization
 // `Synchronization.Mutex` and atomics take no such lock, and stay unseen.
 
 extension DeterministicScheduler {
-  /// Notes that the running step took the lock at `address`.
-  func noteLock(at address: UInt) {
+  /// Notes that the running step took the lock at `address`; `byTheProgram` when it was taken
+  /// through Foundation's slot or the program's own, not the concurrency library's.
+  func noteLock(at address: UInt, byTheProgram: Bool) {
     // A task's own status lock, looked for every time: a task takes it as it is created, before
     // the scheduler has registered it.
     if registry.records.contains(where: { VisibleLocks.isStatusLock(address, ofTaskAt: $0.address) }) { return }
@@ -35,6 +36,7 @@ extension DeterministicScheduler {
       lockNumbers[address] = number
     }
     guard number >= 0 else { return }
+    if byTheProgram { tookUncontrolledLocks = true }
     if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
   }
 }
@@ -79,10 +81,13 @@ enum VisibleLocks {
       pthread_mutex_unlock(&mutex)
       pthread_mutex_destroy(&mutex)
       // The concurrency library, Foundation (`NSLock.lock()`), and the image holding this code.
-      var slots = ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "swift_get_time")
-      slots += ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
-      slots += ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryContaining: replacement)
-      return SlotRedirections(Set(slots).map { ($0, replacement) })
+      // The runtime's own locks are told from the program's, whose critical sections no step
+      // boundary splits: see ``DeterministicScheduler/tookUncontrolledLocks``.
+      let runtime = Set(ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "swift_get_time"))
+      var program = ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
+      program += ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryContaining: replacement)
+      let programLock = unsafeBitCast(VisibleLocks.programLock, to: UnsafeRawPointer.self)
+      return SlotRedirections(runtime.map { ($0, replacement) } + Set(program).subtracting(runtime).map { ($0, programLock) })
     #else
       return SlotRedirections()
     #endif
@@ -110,13 +115,21 @@ enum VisibleLocks {
     }
 
     private static let lock: Lock = { mutex in
-      if VisibleLocks.watchingRuns.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
-        scheduler.watchedHiddenAccesses, scheduler.isDriving, let mutex
-      {
-        let address = UInt(bitPattern: mutex)
-        if !scheduler.driverStack.contains(address) { scheduler.noteLock(at: address) }
-      }
+      note(mutex, byTheProgram: false)
       return realLock!(mutex)
+    }
+
+    private static let programLock: Lock = { mutex in
+      note(mutex, byTheProgram: true)
+      return realLock!(mutex)
+    }
+
+    private static func note(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?, byTheProgram: Bool) {
+      guard VisibleLocks.watchingRuns.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
+        scheduler.watchedHiddenAccesses, scheduler.isDriving, let mutex
+      else { return }
+      let address = UInt(bitPattern: mutex)
+      if !scheduler.driverStack.contains(address) { scheduler.noteLock(at: address, byTheProgram: byTheProgram) }
     }
   #endif
 }
