@@ -238,10 +238,7 @@ extension DeterministicScheduler {
       if !heldTasks.isEmpty { recordHeldTasksCompleted() }
       return true
     }
-    if !registry[id].cancelled, taskReader.isCancelled(job) {
-      registry[id].cancelled = true
-      record(id, .cancelled)
-    }
+    noteCancellation(of: id, job: job)
     record(
       id, registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside,
       onMainActor: info.isOnMainActor)
@@ -254,11 +251,23 @@ extension DeterministicScheduler {
     runningTask = nil
     if watched, watchedTaskCompleted(), !registry[id].completed { registry[id].completed = true }
     if registry[id].held, ExecutorAdoption.hasCompleted(taskAt: registry[id].address) { registry[id].completed = true }
+    endSegment(of: id, as: registry[id].completed ? .completed : .suspended)
+    return true
+  }
+
+  /// Records that `id`'s task was cancelled, if its job says so and the scheduler did not know.
+  func noteCancellation(of id: TaskID, job: UnownedJob) {
+    guard !registry[id].cancelled, taskReader.isCancelled(job) else { return }
+    registry[id].cancelled = true
+    record(id, .cancelled)
+  }
+
+  /// Ends the segment of `id`'s task that ran in this step, as `kind` says it ended.
+  func endSegment(of id: TaskID, as kind: TraceEvent.Kind) {
     registry[id].segments += 1
     registry[id].lastStep = step
-    record(id, registry[id].completed ? .completed : .suspended)
+    record(id, kind)
     registry[id].lastJobEnd = events.count - 1
-    return true
   }
 
   /// Starts watching `task` for completion during the job about to run, if only its references to

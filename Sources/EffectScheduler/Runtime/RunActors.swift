@@ -69,11 +69,13 @@ extension DeterministicScheduler {
     var tasks = info.scheduledBy.map { [$0] } ?? []
     if let address, strategy?.listsQueuedActorWork == true { tasks += listQueuedWork(onActorAt: address, besides: tasks) }
     actors.runningJob = tasks
+    recordActorJobBegins(actor: actor, scheduledBy: info.scheduledBy, fromOutside: info.arrivedFromOutside)
+  }
+
+  /// Records that a job of `actor` (its number in the trace) begins, or goes on after a pause.
+  func recordActorJobBegins(actor: Int?, scheduledBy: TaskID?, fromOutside: Bool) {
     runningActor = actor
-    append(
-      RecordedEvent(
-        step: step, task: nil, kind: .actorJob, fromOutside: info.arrivedFromOutside, scheduledBy: info.scheduledBy,
-        actor: actor))
+    append(RecordedEvent(step: step, task: nil, kind: .actorJob, fromOutside: fromOutside, scheduledBy: scheduledBy, actor: actor))
     foldIntoFingerprint(UInt64(truncatingIfNeeded: (actor ?? -1) + 1) | 1 << 62)
   }
 

@@ -173,8 +173,10 @@ final class Explorer {
 
   /// Runs one schedule. Runs that explore count toward the summary; the determinism check,
   /// PCT's probe and schedules a bounded search repeats do not.
-  private func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true) -> RunOutcome<Void> {
-    withUnsafeMutablePointer(to: &strategy) { strategy in runOnce(StrategyReference(strategy), explores: explores) }
+  private func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true, watches: Bool = false) -> RunOutcome<Void> {
+    withUnsafeMutablePointer(to: &strategy) { strategy in
+      runOnce(watches ? StrategyReference(watchingHiddenAccessesOf: strategy) : StrategyReference(strategy), explores: explores)
+    }
   }
 
   private func runOnce(_ strategy: StrategyReference, explores: Bool) -> RunOutcome<Void> {
@@ -256,11 +258,11 @@ final class Explorer {
     // Both runs note the locks their steps take, so that the summary can say when the program
     // keeps state behind locks the scheduler does not control.
     var fifo = FIFOStrategy()
-    let first = withUnsafeMutablePointer(to: &fifo) { runOnce(StrategyReference(watchingHiddenAccessesOf: $0), explores: false) }
+    let first = runOnce(&fifo, explores: false, watches: true)
     tookUncontrolledLocks = first.tookUncontrolledLocks
     if first.failure != nil { return }
     var replay = ReplayStrategy(first.schedule)
-    let second = withUnsafeMutablePointer(to: &replay) { runOnce(StrategyReference(watchingHiddenAccessesOf: $0), explores: false) }
+    let second = runOnce(&replay, explores: false, watches: true)
     guard second.trace != first.trace else { return }
     // Work from outside, coming back at its own time, is what makes such runs part: say so.
     if first.receivedWorkFromOutside || second.receivedWorkFromOutside || !first.handOffs.isEmpty || !second.handOffs.isEmpty {

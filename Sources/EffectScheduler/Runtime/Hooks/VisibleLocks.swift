@@ -26,18 +26,26 @@ extension DeterministicScheduler {
     // A task's own status lock, looked for every time: a task takes it as it is created, before
     // the scheduler has registered it.
     if registry.records.contains(where: { VisibleLocks.isStatusLock(address, ofTaskAt: $0.address) }) { return }
+    // A library's static lock guards its own lazily made globals.
+    if noteTouch(at: address, sharedIfNew: { !VisibleLocks.isStaticLockOfALibrary(address) }), byTheProgram { tookUncontrolledLocks = true }
+  }
+
+  /// Notes that the running step touched the lock or object at `address`, numbered in the order
+  /// the run first touched it; one that `sharedIfNew` says, when first seen, guards nothing tasks
+  /// share is never noted. Returns whether it noted the touch.
+  @discardableResult
+  func noteTouch(at address: UInt, sharedIfNew: () -> Bool = { true }) -> Bool {
     let number: Int
     if let known = lockNumbers[address] {
       number = known
     } else {
-      // A library's static lock guards its own lazily made globals.
-      number = VisibleLocks.isStaticLockOfALibrary(address) ? -1 : nextLockNumber
+      number = sharedIfNew() ? nextLockNumber : -1
       if number >= 0 { nextLockNumber += 1 }
       lockNumbers[address] = number
     }
-    guard number >= 0 else { return }
-    if byTheProgram { tookUncontrolledLocks = true }
+    guard number >= 0 else { return false }
     if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
+    return true
   }
 }
 
@@ -47,11 +55,13 @@ enum VisibleLocks {
   /// redirected slot costs one atomic load more.
   static let watchingRuns = Atomic<Int>(0)
 
-  /// Whether `address` is the status lock of the task at `task`, which Swift 6.3 keeps 168 bytes
-  /// into the task on 64-bit Linux.
+  /// Where Swift 6.3 keeps a task's status lock on 64-bit Linux, in bytes from the task's start.
+  static let statusLockOffset: UInt = 168
+
+  /// Whether `address` is the status lock of the task at `task` (see ``statusLockOffset``).
   static func isStatusLock(_ address: UInt, ofTaskAt task: UInt) -> Bool {
     #if os(Linux) && _pointerBitWidth(_64)
-      address >= task + 168 && address < task + 168 + UInt(MemoryLayout<pthread_mutex_t>.size)
+      address >= task + statusLockOffset && address < task + statusLockOffset + UInt(MemoryLayout<pthread_mutex_t>.size)
     #else
       false
     #endif

@@ -39,10 +39,7 @@ extension DeterministicScheduler {
     if actorTasks != nil {
       endActorJob()
     } else if let id = info.task {
-      registry[id].segments += 1
-      registry[id].lastStep = step
-      record(id, .paused)
-      registry[id].lastJobEnd = events.count - 1
+      endSegment(of: id, as: .paused)
     }
     witnessBaseline = nil
     runningStep = nil
@@ -72,8 +69,8 @@ extension DeterministicScheduler {
     #if os(Linux) && _pointerBitWidth(_64)
       let me = hostOfCallingThread().kernelID
       for index in registry.records.indices where !registry[TaskID(index)].completed {
-        // glibc keeps the id of a mutex's holder 8 bytes in; see VisibleLocks.isStatusLock.
-        guard let owner = UnsafeRawPointer(bitPattern: registry[TaskID(index)].address + 168 + 8) else { continue }
+        // glibc keeps the id of a mutex's holder 8 bytes in.
+        guard let owner = UnsafeRawPointer(bitPattern: registry[TaskID(index)].address + VisibleLocks.statusLockOffset + 8) else { continue }
         if owner.load(as: Int32.self) == me { return true }
       }
     #endif
@@ -110,14 +107,9 @@ extension DeterministicScheduler {
     ownerOfLastJob = info.owner
     if let tasks = paused.actorTasks {
       actors.runningJob = tasks
-      runningActor = paused.actor
-      append(RecordedEvent(step: step, task: nil, kind: .actorJob, scheduledBy: info.scheduledBy, actor: paused.actor))
-      foldIntoFingerprint(UInt64(truncatingIfNeeded: (paused.actor ?? -1) + 1) | 1 << 62)
+      recordActorJobBegins(actor: paused.actor, scheduledBy: info.scheduledBy, fromOutside: false)
     } else if let id = info.task {
-      if !registry[id].cancelled, let job = paused.runningJob, taskReader.isCancelled(job) {
-        registry[id].cancelled = true
-        record(id, .cancelled)
-      }
+      if let job = paused.runningJob { noteCancellation(of: id, job: job) }
       record(id, .resumed, onMainActor: info.isOnMainActor)
     }
     if let task = paused.task { registry[task].waitingOn = nil }

@@ -96,16 +96,7 @@ extension DeterministicScheduler {
 
   /// Notes that the running step touched `object`, numbered like the locks a watching run sees.
   private func noteTouch(of object: AnyObject) {
-    let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
-    let number: Int
-    if let known = lockNumbers[address] {
-      number = known
-    } else {
-      number = nextLockNumber
-      nextLockNumber += 1
-      lockNumbers[address] = number
-    }
-    if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
+    noteTouch(at: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()))
   }
 
   /// `EffectLock #2`: the lock's kind and its number in the trace's locks.
