@@ -239,6 +239,7 @@ extension DeterministicScheduler {
       return true
     }
     noteCancellation(of: id, job: job)
+    noteFirstJobSinceDelay(of: id)
     record(
       id, registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside,
       onMainActor: info.isOnMainActor)

@@ -27,6 +27,8 @@ struct TaskRegistry {
     /// The virtual time at which a timer fired early while the task was ready, or while the task
     /// that created it was, delaying it past the timer (see TimingAssumption.swift).
     var delayedAt: Duration?
+    /// Whether the task was delayed past a timer fired early and no job of it has begun since.
+    var delayedSinceLastJob = false
     /// Whether the task has read the clock or slept, so runs on time by its own account: a timer
     /// never fires early while it is ready (see TimingAssumption.swift).
     var keepsTime = false

@@ -10,16 +10,32 @@
 //   timer fires early while it is ready;
 // - a task that was delayed (or one it created since) and then reads the clock or sleeps would
 //   see the delay in its own timing: the run is stopped at that step, its tasks never to run
-//   again, and not judged, so nothing the program records after the cut counts.
+//   again, and not judged, so nothing the program records after the cut counts;
+// - a task delayed, then cancelled before its next job, might have kept time in that job: the
+//   run is stopped there too (swift-async-algorithms' debounce wakes a task that reads the clock,
+//   and cancels it when the upstream ends: delaying it past the upstream's end would make a
+//   correct debounce drop an element).
 
 extension DeterministicScheduler {
   /// Marks the tasks whose jobs are ready, held back or waiting for the main actor as delayed
   /// past the timer about to fire early.
   func markTasksDelayedByTimer() {
-    func delay(_ owner: TaskID?) { if let owner, registry[owner].delayedAt == nil { registry[owner].delayedAt = virtualNow } }
+    func delay(_ owner: TaskID?) {
+      guard let owner else { return }
+      if registry[owner].delayedAt == nil { registry[owner].delayedAt = virtualNow }
+      registry[owner].delayedSinceLastJob = true
+    }
     for info in readyInfo { delay(info.owner) }
     for held in heldBackYields { delay(held.info.owner) }
     for (_, info) in waitingMainActorJobs { delay(info.owner) }
+  }
+
+  /// Stops the run at this step if task `id`, whose job begins, was delayed past a timer fired
+  /// early and has been cancelled since: what its job would have done on time is unknown.
+  func noteFirstJobSinceDelay(of id: TaskID) {
+    guard registry[id].delayedSinceLastJob else { return }
+    registry[id].delayedSinceLastJob = false
+    if registry[id].cancelled, cutAtStep == nil { cutAtStep = step }
   }
 
   /// Notes that the running code reads the clock or is about to sleep, and returns the virtual
