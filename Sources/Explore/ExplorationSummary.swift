@@ -29,14 +29,20 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// runs within one step, so races inside it are in no schedule explored. `Mutex` and atomics
   /// are never seen. The drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled.
   public var tookUncontrolledLocks: Bool
+  /// For a reduced search, how it checked the pairs of steps it took as independent without
+  /// seeing what they share; `nil` for other strategies. A reduced search claims
+  /// ``exploredEverySchedule`` only when the check justifies it (``ReductionCheck/justified``).
+  public var reductionCheck: ReductionCheck?
 
   /// Creates a summary.
   public init(
     strategy: String, schedules: Int, distinctTraces: Int, exploredEverySchedule: Bool, duration: Duration,
     portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil,
-    everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil, tookUncontrolledLocks: Bool = false
+    everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil, tookUncontrolledLocks: Bool = false,
+    reductionCheck: ReductionCheck? = nil
   ) {
     self.tookUncontrolledLocks = tookUncontrolledLocks
+    self.reductionCheck = reductionCheck
     self.everyScheduleWithPreemptions = everyScheduleWithPreemptions
     self.shard = shard
     self.strategy = strategy
@@ -52,7 +58,8 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// then the strategy, and for the default portfolio what ended it and what each part ran. A
   /// shard's starts with the shard and claims only its share: `shard 2 of 4: 412 schedules, …,
   /// every schedule of this shard explored, …`. It says so when steps took locks the scheduler
-  /// does not control (``tookUncontrolledLocks``).
+  /// does not control (``tookUncontrolledLocks``), and for a reduced search how it checked what it
+  /// assumed (``reductionCheck``).
   public var description: String {
     let seconds = duration.seconds
     let rate = seconds > 0 ? " (\(Int(Double(schedules) / seconds)) schedules/s)" : ""
@@ -69,6 +76,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
       text += "; steps took an NSLock or pthread_mutex_t, which the scheduler does not control: races inside their critical "
         + "sections are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point)"
     }
+    if let reductionCheck { text += "; \(reductionCheck)" }
     if !portfolioParts.isEmpty {
       text += "; parts: " + portfolioParts.map(\.description).joined(separator: "; ")
     }

@@ -21,6 +21,8 @@ protocol ExplorationOracle: SchedulingStrategy {
   var learnsFromTraces: Bool { get }
   /// Tells the oracle what happened in the run just made, before it is asked for the next.
   mutating func runDidEnd(trace: Trace)
+  /// For a reduced search, how it checked what it took as independent unseen; `nil` for others.
+  var reductionCheck: ReductionCheck? { get }
 }
 
 extension ExplorationOracle {
@@ -30,6 +32,7 @@ extension ExplorationOracle {
   var preemptionsSoFar: Int? { nil }
   var learnsFromTraces: Bool { false }
   mutating func runDidEnd(trace: Trace) {}
+  var reductionCheck: ReductionCheck? { nil }
 }
 
 extension StrategyReference {

@@ -57,4 +57,5 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
 
   var learnsFromTraces: Bool { base.learnsFromTraces }
   mutating func runDidEnd(trace: Trace) { base.runDidEnd(trace: trace) }
+  var reductionCheck: ReductionCheck? { base.reductionCheck }
 }

@@ -18,6 +18,8 @@ final class Explorer {
   var portfolioBudgetRanOut: PortfolioBudget.Limit?
   /// For a preemption-bounded search that tried every schedule within its bound, the bound.
   var preemptionBoundCovered: Int?
+  /// For a reduced search, how it checked what it took as independent unseen.
+  var reductionCheck: ReductionCheck?
   private var traceFingerprints: Set<UInt64> = []
   private var checkedDeterminism = false
   /// Whether the determinism check's run took locks the scheduler does not control.
@@ -52,7 +54,8 @@ final class Explorer {
       strategy: strategy.description(sharedBy: shard), schedules: runs, distinctTraces: traceFingerprints.count,
       exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed),
       portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
-      everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, tookUncontrolledLocks: tookUncontrolledLocks)
+      everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, tookUncontrolledLocks: tookUncontrolledLocks,
+      reductionCheck: reductionCheck)
     progress.finished(summary)
     return .success(summary)
   }
@@ -150,6 +153,7 @@ final class Explorer {
           throw failure
         }
       }
+      if let check = counting.pointee.reductionCheck { reductionCheck = check }
       return counting.pointee.exhaustedSchedules
     }
   }

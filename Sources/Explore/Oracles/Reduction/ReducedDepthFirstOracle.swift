@@ -47,15 +47,24 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
   private var stepsThisRun = 0
   /// Whether the run under way finished, rather than ending stuck or failing.
   private var finishedRun = false
+  /// The runs of the search itself, probes not counted.
+  private var runs = 0
+  /// The check of the pairs of steps taken as independent without seeing what they share.
+  private var probes = SwapProbes()
 
-  var exhaustedSchedules: Bool { finished }
+  /// Whether the search tried one schedule of every class, and every pair of steps it took as
+  /// independent unseen was tried the other way round without a change.
+  var exhaustedSchedules: Bool { finished && probes.check.justified }
   var learnsFromTraces: Bool { true }
+  var reductionCheck: ReductionCheck? { probes.check }
 
   mutating func beginRun() -> Bool {
     stepsThisRun = 0
     finishedRun = false
+    if started, probes.beginProbe(runs: runs) { return true }
     guard started else {
       started = true
+      runs += 1
       return true
     }
     while let last = path.last {
@@ -63,16 +72,19 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
         path[path.count - 1].toTry.remove(next)
         path[path.count - 1].tried.insert(next)
         path[path.count - 1].chosen = next
+        runs += 1
         return true
       }
       path.removeLast()
     }
     finished = true
+    probes.searchDidEnd()
     return false
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
     stepsThisRun = step + 1
+    if probes.probing { return try probes.nextJob(among: ready, step: step) }
     guard step < path.count else {
       path.append(Node(ready: ready, chosen: 0, tried: [0]))
       return 0
@@ -88,12 +100,16 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
   }
 
   mutating func runDidFinish(steps: Int) throws {
-    finishedRun = true
+    if probes.probing { probes.runDidFinish() } else { finishedRun = true }
   }
 
   /// Follows the run's sleeping options, and adds the options that reverse its races to the
   /// choice points where they start.
   mutating func runDidEnd(trace: Trace) {
+    if probes.probing {
+      probes.probeDidEnd(trace: trace)
+      return
+    }
     if path.count > stepsThisRun { path.removeLast(path.count - stepsThisRun) }
     // A run cut short by a delayed task's reading of the clock was stopped, not stuck.
     let leftWaiting = !finishedRun && trace.cutAtStep == nil
@@ -103,7 +119,11 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
       return
     }
     let (sleepingAt, cutAt) = followSleepingOptions(accesses)
-    for reversal in accesses.reversals() where reversal.later < (cutAt ?? path.count) {
+    let (reversals, order) = accesses.reversals()
+    if trace.cutAtStep == nil {
+      probes.findPairs(in: accesses, order: order, path: path.map { ($0.ready, $0.chosen) }, trace: trace, finished: finishedRun)
+    }
+    for reversal in reversals where reversal.later < (cutAt ?? path.count) {
       let node = path[reversal.step]
       if reversal.everyOption {
         path[reversal.step].toTry.formUnion(reversal.options.filter { !node.tried.contains($0) })

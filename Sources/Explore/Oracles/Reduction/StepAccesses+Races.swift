@@ -19,7 +19,9 @@ extension StepAccesses {
   /// (no step in between comes after `i` and before `j`) and `i` did not make `j`'s job ready.
   /// To reverse such a race, the search must try, at `i`'s choice point, a thread that can start
   /// the steps after `i` that do not depend on it, followed by `j`: one of their first steps.
-  func reversals() -> [Reversal] {
+  ///
+  /// Returns the reversals, and the order of the run's steps they were found from.
+  func reversals() -> (reversals: [Reversal], order: HappensBefore) {
     let steps = threads.count
     var threadNumbers: [Thread: Int] = [:]
     let thread = threads.map { thread in
@@ -68,14 +70,15 @@ extension StepAccesses {
     for step in 0..<steps where affectsTimer[step] && !firesTimer[step] {
       if let timer = timerPositions[step] { reversals.append(Reversal(step: step, options: [timer], later: step)) }
     }
-    return reversals
+    return (reversals, HappensBefore(thread: thread, clocks: clocks))
   }
 
   /// The options at `i`'s choice point that start the other order of the race between `i` and
   /// `j`: the first steps, among those after `i` that do not follow it, and `j`, that follow none
   /// of the others; `j`'s own first.
   private func reversal(of i: Int, and j: Int, clocks: [[Int]], thread: [Int]) -> Reversal {
-    func happensBefore(_ a: Int, _ b: Int) -> Bool { clocks[b][thread[a]] >= a }
+    let order = HappensBefore(thread: thread, clocks: clocks)
+    func happensBefore(_ a: Int, _ b: Int) -> Bool { order.precedes(a, b) }
     let notAfter = (i + 1..<j).filter { !happensBefore(i, $0) } + [j]
     var options: [Int] = []
     // The option at `i` that starts `step`: its job, or the timer that fired it or woke its task.
@@ -99,6 +102,18 @@ extension StepAccesses {
   private func join(_ clock: inout [Int], _ other: [Int]) {
     for index in clock.indices where other[index] > clock[index] { clock[index] = other[index] }
   }
+}
+
+/// The order of a run's steps that every equivalent schedule keeps: step `a` happens before step
+/// `b` when `b` cannot run before `a` (see ``StepAccesses/reversals()``).
+struct HappensBefore {
+  /// Each step's thread, numbered in the order threads first ran.
+  let thread: [Int]
+  /// For each step, the last step of each thread that happens before it, or -1.
+  let clocks: [[Int]]
+
+  /// Whether step `a` happens before step `b`, or is `b`.
+  func precedes(_ a: Int, _ b: Int) -> Bool { clocks[b][thread[a]] >= a }
 }
 
 /// For each thing steps touch, the last step of each thread that touched it, so that the steps a

@@ -1,0 +1,178 @@
+import EffectScheduler
+
+/// The check of what the reduction assumes but cannot see: two steps of different tasks that both
+/// ran code outside any actor, and touched nothing in common that the scheduler saw, are taken as
+/// independent, yet they may share a `Mutex`, an atomic or an unchecked `Sendable` class.
+///
+/// Each such pair met for the first time (by task and by how many steps of its task came before,
+/// so the same pair in another run is the same pair) is tried once the other way round: a probe
+/// run follows the run it was found in up to the first step, runs there the steps between that
+/// the second depends on and the second, then the first, then every other step in the order it
+/// had (a job not ready when its turn comes waits for the first that is). When the steps commute,
+/// each task does the same things (``events(of:)``) and the run ends the same way; when anything
+/// differs, the pair shared something unseen, and the search cannot claim it tried every schedule. A probe is a real run:
+/// the explorer judges it, so a failure it leads to is reported like any other.
+///
+/// Swapping each pair once is a test, not a proof: a race among three or more steps on unseen
+/// state, or one whose other order changes only data that no task acts on, may still be missed.
+struct SwapProbes {
+  /// A pair of steps, each by its thread and how many steps of that thread came before it.
+  struct Pair: Hashable {
+    let first: StepAccesses.Thread
+    let firstIndex: Int
+    let second: StepAccesses.Thread
+    let secondIndex: Int
+  }
+
+  /// A probe run to make.
+  struct Probe {
+    /// The choices up to the first step of the pair: the ready jobs, and the position taken.
+    let prefix: [(ready: [ReadyJob], chosen: Int)]
+    /// The jobs to run from there, in order: the steps between the two that the second depends
+    /// on, the second step's, the first step's, then the others of the run the pair was found in.
+    let expected: [ReadyJob]
+    /// How the run the pair was found in ended, and what each of its tasks did.
+    let finished: Bool
+    let events: Int
+    /// The pair, in words: `step 3 of #1 first and step 5 of #2 second`.
+    let pair: String
+  }
+
+  /// Probe runs allowed beyond one a run of the search.
+  static let head = 64
+
+  private var met: Set<Pair> = []
+  private var pending: [Probe] = []
+  /// The probe under way, and the step at which it first went its own way, if it has.
+  private var current: Probe?
+  /// The probe's expected jobs not run yet.
+  private var remaining: [ReadyJob] = []
+  private var currentFinished = false
+  private(set) var check = ReductionCheck()
+
+  /// Whether a probe run is under way.
+  var probing: Bool { current != nil }
+
+  /// Starts the next probe if there is one and the search's `runs` allow it.
+  mutating func beginProbe(runs: Int) -> Bool {
+    guard !pending.isEmpty, check.swapsTried < runs + Self.head else { return false }
+    current = pending.removeFirst()
+    remaining = current?.expected ?? []
+    currentFinished = false
+    return true
+  }
+
+  /// The position to take at `step` of the probe under way: the prefix's, then each job in the
+  /// order expected, or where it is not ready, the first ready one still expected, or else an
+  /// extra one (a task that now waits for what it found done before, say).
+  mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
+    guard let probe = current else { return 0 }
+    if step < probe.prefix.count {
+      let (before, chosen) = probe.prefix[step]
+      guard before == ready else {
+        throw ReplayDivergence(
+          step: step, expected: ScheduleChoice(picking: before[chosen], at: chosen), ready: ready, readyBefore: before)
+      }
+      return chosen
+    }
+    for (turn, job) in remaining.enumerated() {
+      if let position = ready.firstIndex(of: job) {
+        remaining.remove(at: turn)
+        return position
+      }
+    }
+    return 0
+  }
+
+  mutating func runDidFinish() { currentFinished = true }
+
+  /// Ends the probe under way: compares how it ended and what each task did with the run it came
+  /// from.
+  mutating func probeDidEnd(trace: Trace) {
+    guard let probe = current else { return }
+    current = nil
+    check.swapsTried += 1
+    guard currentFinished != probe.finished || Self.events(of: trace) != probe.events else { return }
+    check.swapsChanged += 1
+    if check.firstChange == nil { check.firstChange = probe.pair + ": in the other order, what followed changed" }
+  }
+
+  /// Finds the pairs of the run just made, given by its choices (`path`), that the reduction took
+  /// as independent without seeing what they share, and queues a probe for each pair met first.
+  mutating func findPairs(
+    in accesses: StepAccesses, order: HappensBefore, path: [(ready: [ReadyJob], chosen: Int)], trace: Trace, finished: Bool
+  ) {
+    let steps = path.count
+    guard steps == accesses.threads.count else { return }
+    var indexInThread: [Int] = []
+    var counts: [StepAccesses.Thread: Int] = [:]
+    for thread in accesses.threads {
+      indexInThread.append(counts[thread, default: 0])
+      counts[thread, default: 0] += 1
+    }
+    let spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step))
+    var events: Int?
+    for j in 0..<steps where Self.runsTaskCodeOutsideActors(j, accesses) {
+      var i = j - 1
+      while i >= 0, accesses.runsAt[i].contains(j) {
+        defer { i -= 1 }
+        guard Self.runsTaskCodeOutsideActors(i, accesses), accesses.threads[i] != accesses.threads[j], !order.precedes(i, j) else {
+          continue
+        }
+        let pair = Pair(first: accesses.threads[i], firstIndex: indexInThread[i], second: accesses.threads[j], secondIndex: indexInThread[j])
+        guard met.insert(pair).inserted else { continue }
+        check.assumedPairs += 1
+        // Moving a step that starts a task before others that do would renumber the tasks.
+        guard !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
+        let job = { (step: Int) in path[step].ready[path[step].chosen] }
+        // The steps between that `j` depends on go first: none depends on `i`, or `j` would.
+        let before = (i + 1..<j).filter { order.precedes($0, j) }
+        let after = (i + 1..<steps).filter { $0 != j && !order.precedes($0, j) }
+        let expected = before.map(job) + [job(j), job(i)] + after.map(job)
+        let words = "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))"
+        if events == nil { events = Self.events(of: trace) }
+        pending.append(Probe(prefix: Array(path[..<i]), expected: expected, finished: finished, events: events ?? 0, pair: words))
+      }
+    }
+  }
+
+  /// The pairs met that no probe has tried yet, when the search ends.
+  mutating func searchDidEnd() {
+    check.unchecked = check.assumedPairs - check.swapsTried
+  }
+
+  private static func runsTaskCodeOutsideActors(_ step: Int, _ accesses: StepAccesses) -> Bool {
+    guard case .task = accesses.threads[step] else { return false }
+    return accesses.outsideActors[step] && !accesses.touchesEverything[step]
+  }
+
+  private static func name(_ thread: StepAccesses.Thread, _ trace: Trace) -> String {
+    guard case .task(let id) = thread else { return "\(thread)" }
+    return trace[task: id]?.description ?? "\(id)"
+  }
+
+  /// What each task did, as one number: the same in two runs whose tasks did the same things in
+  /// the same order. A task's own steps do not count, as a task that finds another not yet done
+  /// waits for it where in the other order it went on at once; what counts is what it starts,
+  /// whether it completes or is cancelled, how many actor jobs run its work, and its notes.
+  static func events(of trace: Trace) -> Int {
+    var byTask: [TaskID: [String]] = [:]
+    for event in trace.events {
+      switch (event.kind, event.task) {
+      case (.spawned, let task?), (.completed, let task?), (.cancelled, let task?): byTask[task, default: []].append(event.kind.rawValue)
+      case (.actorJob, _):
+        for task in trace.actorJobTasks[event.step] ?? event.scheduledBy.map({ [$0] }) ?? [] {
+          byTask[task, default: []].append("actor job")
+        }
+      default: continue
+      }
+    }
+    for note in trace.notes { byTask[note.task, default: []].append(note.text) }
+    var hasher = Hasher()
+    for task in byTask.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+      hasher.combine(task)
+      hasher.combine(byTask[task])
+    }
+    return hasher.finalize()
+  }
+}

@@ -1,0 +1,49 @@
+/// How a reduced search (``ExplorationStrategy/reduced``) checked what it assumed.
+///
+/// The reduction tries one schedule of each class of equivalent schedules. Two steps of different
+/// tasks that ran code outside any actor and touched nothing in common that the scheduler saw
+/// (an actor, a task they wake, a lock it sees, a drop-in's object) are taken as independent. They
+/// may still share state the scheduler cannot see: a `Mutex`, an atomic, a class marked
+/// `@unchecked Sendable`. So the search tries each such pair once in the other order, and
+/// compares what follows. It claims every schedule explored
+/// (``ExplorationSummary/exploredEverySchedule``) only when every pair was tried and none changed
+/// anything; ``firstChange`` names the first pair that did.
+///
+/// Swapping each pair once is a test, not a proof: a race among three or more steps on unseen
+/// state, or one whose other order changes only data that no task acts on, may still be missed.
+/// Where tasks share state outside actors, the drop-ins `EffectMutex`, `EffectLock` and
+/// `EffectAtomic` make each access a step the search sees.
+public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
+  /// The pairs of steps taken as independent without seeing what they share.
+  public var assumedPairs = 0
+  /// The pairs tried in the other order, and those whose other order changed what followed: a job
+  /// not ready when its turn came, a task doing something else, or the run ending otherwise.
+  public var swapsTried = 0
+  public var swapsChanged = 0
+  /// The pairs left untried when the search ended: those beyond the probes' budget (64 runs more
+  /// than the search's own), and those whose swap would renumber the tasks they create.
+  public var unchecked = 0
+  /// The first pair whose other order changed what followed, in words.
+  public var firstChange: String?
+
+  /// Creates an empty check.
+  public init() {}
+
+  /// Whether every pair was tried and none changed what followed.
+  public var justified: Bool { swapsChanged == 0 && unchecked == 0 }
+
+  /// `12 pairs of steps outside actors taken as independent, each tried the other way round
+  /// without a change`, or what went wrong.
+  public var description: String {
+    let pairs = "\(assumedPairs) pair\(assumedPairs == 1 ? "" : "s") of steps outside actors taken as independent"
+    if let firstChange {
+      return "\(pairs), but \(swapsChanged) of \(swapsTried) tried the other way round changed what followed, so the "
+        + "reduction could not be justified: they share state the scheduler cannot see (a Mutex, an atomic, an unchecked "
+        + "Sendable class); first, \(firstChange)"
+    }
+    if unchecked > 0 {
+      return "\(pairs), \(unchecked) of them not tried the other way round, so the reduction could not be justified"
+    }
+    return "\(pairs), each tried the other way round without a change"
+  }
+}

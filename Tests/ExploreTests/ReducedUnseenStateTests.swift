@@ -1,0 +1,151 @@
+import BugCatalogue
+@testable import EffectScheduler
+@testable import Explore
+import Synchronization
+import Testing
+
+/// A `Mutex` or an `Atomic` shared by reference, as a class holding one is.
+private final class Shared<Value: ~Copyable & Sendable>: Sendable {
+  let value: Value
+  init(_ value: consuming Value) { self.value = value }
+}
+
+/// A channel in the style of swift-async-algorithms' `AsyncChannel`, on `Synchronization.Mutex`,
+/// which the scheduler cannot see: state behind the mutex, the continuations of waiting senders
+/// and receivers stored in it and resumed outside it.
+private final class MutexChannel: Sendable {
+  private struct State {
+    var receivers: [CheckedContinuation<Int?, Never>] = []
+    var senders: [(Int, CheckedContinuation<Void, Never>)] = []
+    var finished = false
+  }
+  private let state = Mutex(State())
+
+  func send(_ element: Int) async {
+    await withCheckedContinuation { (sent: CheckedContinuation<Void, Never>) in
+      let receiver: CheckedContinuation<Int?, Never>? = state.withLock { state in
+        if !state.receivers.isEmpty { return state.receivers.removeFirst() }
+        state.senders.append((element, sent))
+        return nil
+      }
+      if let receiver {
+        receiver.resume(returning: element)
+        sent.resume()
+      }
+    }
+  }
+
+  func next() async -> Int? {
+    await withCheckedContinuation { (received: CheckedContinuation<Int?, Never>) in
+      enum Action { case take(Int, CheckedContinuation<Void, Never>), end, wait }
+      let action: Action = state.withLock { state in
+        if !state.senders.isEmpty { let (e, s) = state.senders.removeFirst(); return .take(e, s) }
+        if state.finished { return .end }
+        state.receivers.append(received)
+        return .wait
+      }
+      switch action {
+      case .take(let element, let sender):
+        sender.resume()
+        received.resume(returning: element)
+      case .end: received.resume(returning: nil)
+      case .wait: break
+      }
+    }
+  }
+
+  func finish() {
+    let waiting = state.withLock { state in
+      state.finished = true
+      defer { state.receivers = [] }
+      return state.receivers
+    }
+    for receiver in waiting { receiver.resume(returning: nil) }
+  }
+}
+
+
+/// Programs whose tasks share state through a `Mutex`, which the scheduler never sees.
+enum UnseenMutexProgram: String, CaseIterable, CustomStringConvertible {
+  case orderRace, channel
+
+  var description: String { rawValue }
+
+  func run(spawning spawn: Spawn, reporting report: AllOutcomes.Report) async {
+    switch self {
+    case .orderRace:
+      let order = Shared(Mutex(""))
+      let first = spawn(name: "first") { order.value.withLock { $0 += "1" } }
+      let second = spawn(name: "second") { order.value.withLock { $0 += "2" } }
+      _ = await (first.value, second.value)
+      report.finalState(order.value.withLock { $0 })
+    case .channel:
+      let channel = MutexChannel()
+      let got = Shared(Mutex<[String]>([]))
+      let producers = [1, 2].map { element in spawn(name: "send \(element)") { await channel.send(element) } }
+      let consumers = ["a", "b"].map { name in
+        spawn(name: "receive \(name)") {
+          if let element = await channel.next() { got.value.withLock { $0.append("\(name)\(element)") } }
+        }
+      }
+      for producer in producers { await producer.value }
+      channel.finish()
+      for consumer in consumers { await consumer.value }
+      report.finalState(got.value.withLock { $0.sorted().joined(separator: ",") })
+    }
+  }
+}
+
+/// An actor the tasks below report to.
+private actor Log {
+  private(set) var lines: [String] = []
+  func add(_ line: String) { lines.append(line) }
+}
+
+@Suite("The reduced search and state it cannot see")
+struct ReducedUnseenStateTests {
+  @Test("a Mutex order race and a Mutex-based channel: the reduced search sees every outcome the full one sees",
+    arguments: UnseenMutexProgram.allCases, Spawn.allCases)
+  func sameOutcomes(program: UnseenMutexProgram, spawn: Spawn) async {
+    await AllOutcomes.expectReducedSearchSeesEverything(limit: 20_000, "\(program), \(spawn)") {
+      await program.run(spawning: spawn, reporting: $0)
+    }
+  }
+
+  @Test("a flag behind a Mutex that decides what a task does next: the reduction is not justified, and the summary names the steps and tasks",
+    arguments: Spawn.allCases)
+  func unjustified(spawn: Spawn) async throws {
+    let summary = try await explore(.reduced) {
+      let flag = Shared(Mutex(false))
+      let log = Log()
+      let setter = spawn(name: "setter") { flag.value.withLock { $0 = true } }
+      let reader = spawn(name: "reader") {
+        if flag.value.withLock({ $0 }) { await log.add("saw it") }
+      }
+      _ = await (setter.value, reader.value)
+    }
+    let check = try #require(summary.reductionCheck)
+    #expect(!summary.exploredEverySchedule)
+    #expect(check.swapsChanged > 0)
+    #expect(!check.justified)
+    let change = try #require(check.firstChange)
+    #expect(change.contains("step 1 of #1") && change.contains("step 2 of #2"), "\(change)")
+    #expect(summary.description.contains("could not be justified"), "\(summary)")
+  }
+
+  @Test("tasks that share only actors: every pair taken as independent is tried the other way round, and the reduction is justified",
+    arguments: Spawn.allCases)
+  func justified(spawn: Spawn) async throws {
+    let summary = try await explore(.reduced) {
+      let log = Log()
+      let tasks = ["a", "b", "c"].map { name in spawn(name: name) { await log.add(name) } }
+      for task in tasks { await task.value }
+    }
+    let check = try #require(summary.reductionCheck)
+    #expect(summary.exploredEverySchedule)
+    #expect(check.justified)
+    #expect(check.assumedPairs > 0)
+    #expect(check.swapsTried == check.assumedPairs)
+    #expect(summary.description.contains("each tried the other way round without a change"), "\(summary)")
+  }
+}
