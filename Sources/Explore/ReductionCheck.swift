@@ -20,8 +20,8 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
   /// not ready when its turn came, a task doing something else, or the run ending otherwise.
   public var swapsTried = 0
   public var swapsChanged = 0
-  /// The pairs left untried when the search ended: those beyond the probes' budget (64 runs more
-  /// than the search's own), and those whose swap would renumber the tasks they create.
+  /// The pairs left untried when the search ended: those beyond the probes' budget (as many runs
+  /// as the search's own, plus 64), and those whose swap would renumber the tasks they create.
   public var unchecked = 0
   /// The first pair whose other order changed what followed, in words.
   public var firstChange: String?
