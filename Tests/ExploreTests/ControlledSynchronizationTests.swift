@@ -7,58 +7,6 @@ import Foundation
 import Synchronization
 import Testing
 
-/// A channel in the style of swift-async-algorithms' `AsyncChannel`, on the drop-in lock: state
-/// behind the lock, the continuations of waiting senders and receivers stored in it and resumed
-/// outside it. A send waits until a receiver takes its element.
-private final class ControlledChannel: @unchecked Sendable {
-  private let lock = EffectLock()
-  private var receivers: [CheckedContinuation<Int?, Never>] = []
-  private var senders: [(Int, CheckedContinuation<Void, Never>)] = []
-  private var finished = false
-
-  func send(_ element: Int) async {
-    await withCheckedContinuation { (sent: CheckedContinuation<Void, Never>) in
-      lock.lock()
-      if receivers.isEmpty {
-        senders.append((element, sent))
-        lock.unlock()
-        return
-      }
-      let receiver = receivers.removeFirst()
-      lock.unlock()
-      receiver.resume(returning: element)
-      sent.resume()
-    }
-  }
-
-  func next() async -> Int? {
-    await withCheckedContinuation { (received: CheckedContinuation<Int?, Never>) in
-      lock.lock()
-      if !senders.isEmpty {
-        let (element, sender) = senders.removeFirst()
-        lock.unlock()
-        sender.resume()
-        received.resume(returning: element)
-      } else if finished {
-        lock.unlock()
-        received.resume(returning: nil)
-      } else {
-        receivers.append(received)
-        lock.unlock()
-      }
-    }
-  }
-
-  func finish() {
-    let waiting = lock.withLock {
-      finished = true
-      defer { receivers = [] }
-      return receivers
-    }
-    for receiver in waiting { receiver.resume(returning: nil) }
-  }
-}
-
 /// What tasks appended, in order, behind the drop-in mutex.
 private final class ControlledLog: Sendable {
   private let entries = EffectMutex<[String]>([])
@@ -70,7 +18,7 @@ private final class ControlledLog: Sendable {
 struct ControlledSynchronizationTests {
   /// Two producers and two consumers exchange two elements through the lock-based channel.
   static func exchange(_ spawn: Spawn, _ report: AllOutcomes.Report) async {
-    let channel = ControlledChannel()
+    let channel = LockedChannel(EffectLock())
     let got = ControlledLog()
     let producers = [1, 2].map { element in spawn(name: "send \(element)") { await channel.send(element) } }
     let consumers = ["a", "b"].map { name in

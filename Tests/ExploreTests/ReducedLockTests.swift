@@ -31,58 +31,6 @@ private final class LockedLog: @unchecked Sendable {
   var all: [String] { lock.withLock { entries } }
 }
 
-/// A channel in the style of swift-async-algorithms' `AsyncChannel`: state behind a lock, and the
-/// continuations of waiting senders and receivers stored in it and resumed outside the lock. A
-/// send waits until a receiver takes its element.
-private final class LockedChannel: @unchecked Sendable {
-  private let lock = NSLock()
-  private var receivers: [CheckedContinuation<Int?, Never>] = []
-  private var senders: [(Int, CheckedContinuation<Void, Never>)] = []
-  private var finished = false
-
-  func send(_ element: Int) async {
-    await withCheckedContinuation { (sent: CheckedContinuation<Void, Never>) in
-      lock.lock()
-      if !receivers.isEmpty {
-        let receiver = receivers.removeFirst()
-        lock.unlock()
-        receiver.resume(returning: element)
-        sent.resume()
-      } else {
-        senders.append((element, sent))
-        lock.unlock()
-      }
-    }
-  }
-
-  func next() async -> Int? {
-    await withCheckedContinuation { (received: CheckedContinuation<Int?, Never>) in
-      lock.lock()
-      if !senders.isEmpty {
-        let (element, sender) = senders.removeFirst()
-        lock.unlock()
-        sender.resume()
-        received.resume(returning: element)
-      } else if finished {
-        lock.unlock()
-        received.resume(returning: nil)
-      } else {
-        receivers.append(received)
-        lock.unlock()
-      }
-    }
-  }
-
-  func finish() {
-    lock.lock()
-    finished = true
-    let waiting = receivers
-    receivers = []
-    lock.unlock()
-    for receiver in waiting { receiver.resume(returning: nil) }
-  }
-}
-
 /// Programs whose tasks share state behind a lock, outside any actor.
 enum LockProgram: String, CaseIterable, CustomStringConvertible {
   case nsLockOrder, platformLockOrder, channel
@@ -109,7 +57,7 @@ enum LockProgram: String, CaseIterable, CustomStringConvertible {
         report.finalState(lock.withLock { order })
       #endif
     case .channel:
-      let channel = LockedChannel()
+      let channel = LockedChannel(NSLock())
       let got = LockedLog()
       let producers = [1, 2].map { element in spawn(name: "send \(element)") { await channel.send(element) } }
       let consumers = ["a", "b"].map { name in

@@ -113,7 +113,8 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     if path.count > stepsThisRun { path.removeLast(path.count - stepsThisRun) }
     // A run cut short by a delayed task's reading of the clock was stopped, not stuck.
     let leftWaiting = !finishedRun && trace.cutAtStep == nil
-    guard let accesses = StepAccesses(ready: path.map(\.ready), chosen: path.map(\.chosen), trace: trace, leftWaiting: leftWaiting) else {
+    let (ready, chosen) = (path.map(\.ready), path.map(\.chosen))
+    guard let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting) else {
       // A run the model cannot follow: every option of every choice point of it is tried.
       for index in path.indices { path[index].toTry = Set(path[index].ready.indices).subtracting(path[index].tried) }
       return
@@ -121,7 +122,7 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     let (sleepingAt, cutAt) = followSleepingOptions(accesses)
     let (reversals, order) = accesses.reversals()
     if trace.cutAtStep == nil {
-      probes.findPairs(in: accesses, order: order, path: path.map { ($0.ready, $0.chosen) }, trace: trace, finished: finishedRun)
+      probes.findPairs(in: accesses, order: order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun)
     }
     for reversal in reversals where reversal.later < (cutAt ?? path.count) {
       let node = path[reversal.step]

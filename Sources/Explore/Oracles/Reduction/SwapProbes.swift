@@ -97,12 +97,13 @@ struct SwapProbes {
     if check.firstChange == nil { check.firstChange = probe.pair + ": in the other order, what followed changed" }
   }
 
-  /// Finds the pairs of the run just made, given by its choices (`path`), that the reduction took
-  /// as independent without seeing what they share, and queues a probe for each pair met first.
+  /// Finds the pairs of the run just made, given by the ready jobs and the position chosen at
+  /// each step, that the reduction took as independent without seeing what they share, and
+  /// queues a probe for each pair met first.
   mutating func findPairs(
-    in accesses: StepAccesses, order: HappensBefore, path: [(ready: [ReadyJob], chosen: Int)], trace: Trace, finished: Bool
+    in accesses: StepAccesses, order: HappensBefore, ready: [[ReadyJob]], chosen: [Int], trace: Trace, finished: Bool
   ) {
-    let steps = path.count
+    let steps = chosen.count
     guard steps == accesses.threads.count else { return }
     var indexInThread: [Int] = []
     var counts: [StepAccesses.Thread: Int] = [:]
@@ -124,14 +125,14 @@ struct SwapProbes {
         check.assumedPairs += 1
         // Moving a step that starts a task before others that do would renumber the tasks.
         guard !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
-        let job = { (step: Int) in path[step].ready[path[step].chosen] }
+        let job = { (step: Int) in ready[step][chosen[step]] }
         // The steps between that `j` depends on go first: none depends on `i`, or `j` would.
         let before = (i + 1..<j).filter { order.precedes($0, j) }
         let after = (i + 1..<steps).filter { $0 != j && !order.precedes($0, j) }
         let expected = before.map(job) + [job(j), job(i)] + after.map(job)
         let words = "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))"
         if events == nil { events = Self.events(of: trace) }
-        pending.append(Probe(prefix: Array(path[..<i]), expected: expected, finished: finished, events: events ?? 0, pair: words))
+        pending.append(Probe(prefix: (0..<i).map { (ready[$0], chosen[$0]) }, expected: expected, finished: finished, events: events ?? 0, pair: words))
       }
     }
   }
