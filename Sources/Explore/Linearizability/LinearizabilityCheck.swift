@@ -62,7 +62,9 @@ struct LinearizabilityCheck<Subject: Sendable, Model: Sendable>: Sendable {
   }
 
   /// Shrinks `scenario`, which failed with `found`, while a scenario one call smaller fails the
-  /// same way, within the shrinking budget; returns the report of the smallest.
+  /// same way, within the shrinking budget; returns the report of the smallest. Each smaller
+  /// scenario is explored within the portfolio's schedules, not its time, so what it shrinks to
+  /// does not depend on how busy the machine is.
   private func report(shrinking scenario: Scenario, _ found: ExplorationFailure) -> LinearizabilityFailure {
     var best = (scenario: scenario, failure: found)
     var budget = configuration.shrinkingBudget
@@ -71,7 +73,7 @@ struct LinearizabilityCheck<Subject: Sendable, Model: Sendable>: Sendable {
       shrank = false
       for smaller in best.scenario.smaller where budget > 0 {
         budget -= 1
-        guard case .failure(let failure) = explore(smaller, configuration.strategy),
+        guard case .failure(let failure) = explore(smaller, configuration.strategy, timed: false),
           (failure.underlyingError is ScenarioViolation) == (best.failure.underlyingError is ScenarioViolation)
         else { continue }
         best = (smaller, failure)
@@ -94,11 +96,15 @@ struct LinearizabilityCheck<Subject: Sendable, Model: Sendable>: Sendable {
     LinearizabilityFailure(summary: summary, location: location)
   }
 
-  /// Explores `scenario` with `strategy`, judging each run's history.
-  private func explore(_ scenario: Scenario, _ strategy: ExplorationStrategy) -> Result<ExplorationSummary, ExplorationFailure> {
+  /// Explores `scenario` with `strategy`, judging each run's history; without the portfolio's
+  /// time budget unless `timed`.
+  private func explore(
+    _ scenario: Scenario, _ strategy: ExplorationStrategy, timed: Bool = true
+  ) -> Result<ExplorationSummary, ExplorationFailure> {
     let calls = Self.calls(of: scenario)
     let latest = LatestHistory()
     var exploration = configuration.exploration
+    if !timed { exploration.portfolioBudget.time = nil }
     // Each run is judged on this thread, after it ends.
     exploration.searchers = 1
     let explorer = Explorer(body: body(scenario, recordingIn: latest), configuration: exploration, location: location)

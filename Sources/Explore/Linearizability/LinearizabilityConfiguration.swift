@@ -20,7 +20,8 @@ public struct LinearizabilityConfiguration: Sendable {
   public var exploration: ExploreConfiguration
   /// How long the whole check may take before it stops generating scenarios, `nil` for no limit.
   public var timeBudget: Duration?
-  /// How many smaller scenarios may be explored to shrink a failing one.
+  /// How many smaller scenarios may be explored to shrink a failing one. Each is explored within
+  /// the portfolio budget's schedules, without its time limit.
   public var shrinkingBudget: Int
   /// A scenario and schedule to run alone, as a report's replay line gives them
   /// (`scenario@schedule`); `nil` to generate scenarios. The `LINEARIZABILITY_REPLAY` variable
