@@ -1,0 +1,101 @@
+import BugCatalogue
+import EffectScheduler
+import Explore
+import ExploreTesting
+import Synchronization
+import Testing
+
+/// A debounce in the shape of swift-async-algorithms': a timer task waits for an element, then
+/// reads the clock and sleeps out the debounce interval before it emits; the upstream's end
+/// cancels the timer task and emits what is pending.
+private final class Debounce: Sendable {
+  private struct State {
+    var pending: Int?
+    var emitted: [Int] = []
+    var wake: CheckedContinuation<Void, Never>?
+  }
+  private let state = Mutex(State())
+
+  /// An element from upstream: it replaces the pending one, and wakes the timer task.
+  func send(_ element: Int) {
+    let wake = state.withLock { state in
+      state.pending = element
+      defer { state.wake = nil }
+      return state.wake
+    }
+    wake?.resume()
+  }
+
+  /// Waits until an element is pending.
+  func waitForElement() async {
+    await withCheckedContinuation { (wake: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state in
+        if state.pending != nil { return true }
+        state.wake = wake
+        return false
+      }
+      if ready { wake.resume() }
+    }
+  }
+
+  /// Emits the pending element, if any.
+  func emit() {
+    state.withLock { state in
+      if let pending = state.pending { state.emitted.append(pending) }
+      state.pending = nil
+    }
+  }
+
+  /// Ends the debounce: wakes a timer task still waiting, emits what is pending, and returns
+  /// everything emitted.
+  func finish() -> [Int] {
+    let wake = state.withLock { state in
+      defer { state.wake = nil }
+      return state.wake
+    }
+    wake?.resume()
+    emit()
+    return state.withLock { $0.emitted }
+  }
+}
+
+@Suite("Tasks delayed past a timer fired early")
+struct DelayedTaskCutTests {
+  /// Upstream sends 1, waits 200 ms, sends 2 and ends; the debounce interval is 100 ms, so both
+  /// are emitted. With a timer fired early while the timer task, just woken by the 1, has not yet
+  /// read the clock, the 2 would replace the 1 and the upstream's end cancel the timer task
+  /// before the delay could show: a correct debounce dropping an element.
+  static func debounce(_ spawn: Spawn) -> @Sendable () async throws -> Void {
+    {
+      let debounce = Debounce()
+      let timer = spawn(name: "timer") {
+        while !Task.isCancelled {
+          await debounce.waitForElement()
+          if Task.isCancelled { return }
+          try? await Task.sleep(until: ContinuousClock.now + .milliseconds(100), clock: .continuous)
+          if Task.isCancelled { return }
+          debounce.emit()
+        }
+      }
+      let upstream = spawn(name: "upstream") {
+        debounce.send(1)
+        try? await Task.sleep(for: .milliseconds(200))
+        debounce.send(2)
+        timer.cancel()
+      }
+      await upstream.value
+      await timer.value
+      let emitted = debounce.finish()
+      try check(emitted == [1, 2], "the debounce emitted \(emitted)")
+    }
+  }
+
+  @Test("a task woken but not yet at its clock read, delayed and then cancelled, stops the run unjudged: a correct debounce passes",
+    arguments: [ExplorationStrategy.exhaustive, .default, .reduced], Spawn.allCases)
+  func debouncePasses(_ strategy: ExplorationStrategy, spawn: Spawn) async throws {
+    let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+    #expect(configuration.scheduler.earlyTimerFirings == 1)
+    let summary = try await explore(strategy, configuration: configuration, Self.debounce(spawn))
+    #expect(summary.schedules > 1)
+  }
+}
