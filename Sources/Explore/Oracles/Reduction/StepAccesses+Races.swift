@@ -49,8 +49,7 @@ extension StepAccesses {
       var predecessors: [Int] = []
       if touches.lastOfThread[thread[j]] >= 0 { predecessors.append(touches.lastOfThread[thread[j]]) }
       if let enabler = enabledBy[j] { predecessors.append(enabler) }
-      for i in touches.lastDependents(of: j, in: self, thread: thread) where i > beforeClock[thread[i]] { predecessors.append(i) }
-      touches.record(j, in: self, thread: thread[j])
+      for i in touches.record(j, in: self, thread: thread) where i > beforeClock[thread[i]] { predecessors.append(i) }
       var clock = beforeClock
       for i in predecessors { join(&clock, clocks[i]) }
       clock[thread[j]] = j
@@ -59,7 +58,8 @@ extension StepAccesses {
       if affectsTimer[j] || firesTimer[j] { join(&timerClock, clock) }
       // The immediate predecessors, latest first: those no later predecessor already follows.
       var covered = beforeClock
-      for i in Set(predecessors).sorted(by: >) {
+      predecessors.sort(by: >)
+      for (index, i) in predecessors.enumerated() where index == 0 || predecessors[index - 1] != i {
         let immediate = i > covered[thread[i]]
         join(&covered, clocks[i])
         guard immediate, thread[i] != thread[j], enabledBy[j] != i else { continue }
@@ -140,8 +140,9 @@ private struct LastTouches {
     lastOfThread = lastEverything
   }
 
-  /// The last step of each other thread that step `j` depends on, for each reason it may.
-  func lastDependents(of j: Int, in accesses: StepAccesses, thread: [Int]) -> [Int] {
+  /// Notes what step `j` touched, and returns the last step of each other thread that it depends
+  /// on, for each reason it may, as they were before it.
+  mutating func record(_ j: Int, in accesses: StepAccesses, thread: [Int]) -> [Int] {
     var found: [Int] = []
     let own = thread[j]
     func add(_ steps: [Int]) {
@@ -149,30 +150,27 @@ private struct LastTouches {
     }
     if accesses.touchesEverything[j] {
       add(lastOfThread)
-      return found
+    } else {
+      add(lastEverything)
+      if accesses.firesTimer[j] { add(lastAffecting) }
+      if accesses.affectsTimer[j] { add(lastFiring) }
     }
-    add(lastEverything)
-    if accesses.firesTimer[j] { add(lastAffecting) }
-    if accesses.affectsTimer[j] { add(lastFiring) }
+    lastOfThread[own] = j
+    if accesses.touchesEverything[j] { lastEverything[own] = j }
+    if accesses.firesTimer[j] { lastFiring[own] = j }
+    if accesses.affectsTimer[j] { lastAffecting[own] = j }
+    // Each object is looked up once: its last touches are read, then this step becomes its last.
     for object in accesses.objects[j] {
-      if let number = numbers[object] { add(last[number]) }
+      guard let number = numbers[object] else {
+        numbers[object] = last.count
+        var touches = Array(repeating: -1, count: threads)
+        touches[own] = j
+        last.append(touches)
+        continue
+      }
+      if !accesses.touchesEverything[j] { add(last[number]) }
+      last[number][own] = j
     }
     return found
-  }
-
-  /// Notes what step `j`, of `thread`, touched.
-  mutating func record(_ j: Int, in accesses: StepAccesses, thread: Int) {
-    lastOfThread[thread] = j
-    if accesses.touchesEverything[j] { lastEverything[thread] = j }
-    if accesses.firesTimer[j] { lastFiring[thread] = j }
-    if accesses.affectsTimer[j] { lastAffecting[thread] = j }
-    for object in accesses.objects[j] {
-      let number = numbers[object] ?? {
-        numbers[object] = last.count
-        last.append(Array(repeating: -1, count: threads))
-        return last.count - 1
-      }()
-      last[number][thread] = j
-    }
   }
 }
