@@ -7,6 +7,7 @@ extension DeterministicScheduler {
   func listQueuedWork(onActorAt address: UInt, besides known: [TaskID]) -> [TaskID] {
     var queued: [(lastStep: Int, task: TaskID, actor: UInt)] = []
     var pages = TaskWaitReader.MappedPages()
+    pages.checkTogether(registry.records.lazy.filter { !$0.completed }.map(\.address), count: TaskWaitReader.taskBytesRead)
     for index in registry.records.indices {
       let id = TaskID(index)
       guard let lastStep = registry[id].lastStep, !registry[id].completed, !known.contains(id),
@@ -24,6 +25,7 @@ extension DeterministicScheduler {
   /// queue to the job, which ran it.
   func noteQueuedWorkRunBeyondTheActor() {
     var pages = TaskWaitReader.MappedPages()
+    pages.checkTogether(actors.queuedElsewhere.lazy.map { self.registry[$0.task].address }, count: TaskWaitReader.taskBytesRead)
     for (task, actor) in actors.queuedElsewhere where actors.runningJob?.contains(task) == false {
       guard TaskWaitReader.wait(ofTaskAt: registry[task].address, runtimeID: registry.runtimeID(of: task), pages: &pages) != .executor(address: actor)
       else { continue }

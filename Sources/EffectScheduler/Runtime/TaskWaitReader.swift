@@ -30,6 +30,10 @@ enum TaskWait: Equatable {
 }
 
 enum TaskWaitReader {
+  /// How many bytes from a task's address the reader reads: up to the pointer to its dependency
+  /// record, the last field it reads there.
+  static let taskBytesRead = 168
+
   #if os(Linux) && _pointerBitWidth(_64)
     /// The offsets of the fields read, within a task and within its dependency record.
     private static let resumeContextOffset = 64
@@ -118,7 +122,7 @@ enum TaskWaitReader {
   #if os(Linux) && _pointerBitWidth(_64)
     /// `address` as a pointer, if a task the runtime's layout describes can be read there.
     private static func task(at address: UInt, pages: inout MappedPages) -> UnsafeRawPointer? {
-      guard let taskMetadata, let task = pages.readable(address, count: dependencyRecordOffset + 8),
+      guard let taskMetadata, let task = pages.readable(address, count: taskBytesRead),
         task.load(as: UInt.self) == taskMetadata
       else { return nil }
       return task
@@ -134,11 +138,38 @@ enum TaskWaitReader {
   /// tasks that share pages asks the kernel once a page. Make a new one for each such moment.
   struct MappedPages {
     private var pages: [UInt] = []
+    /// A run of pages found mapped at once, first page to last page's start, if any.
+    private var span: ClosedRange<UInt>?
     #if os(Linux) && _pointerBitWidth(_64)
       private static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
     #endif
 
     init() {}
+
+    /// Checks at once the pages from the lowest of `addresses` to `count` bytes past the
+    /// highest, when they are at most 1,024 pages: tasks allocated near one another then cost
+    /// one `mincore` a look rather than one a page. Where some page between is unmapped, or
+    /// they are far apart, each page is checked on its own as before.
+    mutating func checkTogether(_ addresses: some Sequence<UInt>, count: Int) {
+      #if os(Linux) && _pointerBitWidth(_64)
+        var lowest = UInt.max
+        var highest = UInt.min
+        for address in addresses where address != 0 {
+          lowest = min(lowest, address)
+          highest = max(highest, address)
+        }
+        guard lowest <= highest else { return }
+        let pageSize = Self.pageSize
+        let first = lowest & ~(pageSize - 1)
+        let last = (highest + UInt(count) - 1) & ~(pageSize - 1)
+        let pageCount = Int((last - first) / pageSize) + 1
+        guard pageCount <= 1_024 else { return }
+        let mapped = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pageCount) { residency in
+          mincore(UnsafeMutableRawPointer(bitPattern: first), Int(pageSize) * pageCount, residency.baseAddress) == 0
+        }
+        if mapped { span = first...last }
+      #endif
+    }
 
     /// `address` as a pointer, if the `count` bytes from it are mapped, so reading them cannot
     /// fault whatever they hold.
@@ -148,7 +179,8 @@ enum TaskWaitReader {
         let pageSize = Self.pageSize
         let first = address & ~(pageSize - 1)
         let last = (address + UInt(count) - 1) & ~(pageSize - 1)
-        if pages.contains(first) && pages.contains(last) { return UnsafeRawPointer(bitPattern: address) }
+        func known(_ page: UInt) -> Bool { span?.contains(page) == true || pages.contains(page) }
+        if known(first) && known(last) { return UnsafeRawPointer(bitPattern: address) }
         let count = Int((last - first) / pageSize) + 1
         let mapped = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { residency in
           mincore(UnsafeMutableRawPointer(bitPattern: first), Int(pageSize) * count, residency.baseAddress) == 0
