@@ -68,6 +68,11 @@ struct EarlyTimerTests {
     #expect(failure.underlyingError is InvariantViolation, "\(failure)")
     let schedule = try #require(failure.schedule)
     #expect(schedule.description.contains("t"), "\(schedule)")
+    // The report says where the timer fired early, and the trace has a row for that step.
+    let step = try #require(schedule.choices.firstIndex(of: .timer))
+    #expect(failure.description.contains("timer:    fired early at step \(step)"), "\(failure)")
+    let row = failure.description.split(separator: "\n").first { $0.drop { $0 == " " }.hasPrefix("\(step) |") }
+    #expect(row?.contains("timer fired early") == true, "\(failure)")
     let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule.description), configuration: configuration, Self.timeoutRace(guarded: false, spawn: spawn))
     }

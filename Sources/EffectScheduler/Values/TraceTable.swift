@@ -18,6 +18,7 @@ struct TraceTable {
       let separator = cell.isEmpty || text.hasPrefix("→") ? "" : " "
       rows[rows.count - 1].cells[column] = cell + separator + text
     }
+    addEarlyFirings(to: &rows, columns: columns)
     addNotes(to: &rows)
     let showsTime = !trace.clockAdvances.isEmpty
     let header = ["step"] + (showsTime ? ["time"] : []) + trace.tasks.map(\.description) + ["actors"]
@@ -39,6 +40,18 @@ struct TraceTable {
       }.joined(separator: " | ").trimmingTrailingSpaces()
     }
     return ([line(header)] + body.map(line)).joined(separator: "\n")
+  }
+
+  /// Adds a row for each step that fired a timer early: such a step runs no job of its own, so no
+  /// event marks it, only the clock's move at it. Its text stands in the actors' column.
+  private func addEarlyFirings(to rows: inout [(step: Int, cells: [String])], columns: Int) {
+    var stepsShown = Set(rows.map(\.step))
+    for advance in trace.clockAdvances where advance.step < trace.steps && stepsShown.insert(advance.step).inserted {
+      var cells = Array(repeating: "", count: columns)
+      cells[columns - 1] = "timer fired early"
+      let index = rows.firstIndex { $0.step > advance.step } ?? rows.count
+      rows.insert((advance.step, cells), at: index)
+    }
   }
 
   /// Ends each cell with the notes its task made at its step, after the segment that made them.

@@ -3,7 +3,8 @@ import EffectScheduler
 /// The failing schedule an exploration found, with everything needed to read and replay it.
 ///
 /// Its description is the report a failing test prints: what went wrong, where, under which
-/// strategy and schedule, the trace as a table with one column a task, and a one-line replay.
+/// strategy and schedule (and the step at which a timer fired early, if one did), the trace as a
+/// table with one column a task, and a one-line replay.
 public struct ExplorationFailure: Error, CustomStringConvertible {
   /// What went wrong, in one paragraph.
   public var summary: String
@@ -66,7 +67,14 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
       let note = minimized ? " (the first failing schedule found had \(preemptions.found))" : ""
       lines.append("  preemptions: \(preemptions.reported)\(note)")
     }
-    if let schedule { lines.append("  schedule: \(schedule)") }
+    if let schedule {
+      lines.append("  schedule: \(schedule)")
+      if let step = schedule.choices.firstIndex(of: .timer) {
+        lines.append(
+          "  timer:    fired early at step \(step), as if the jobs then ready were delayed past its deadline "
+            + "(ExploreConfiguration.scheduler.earlyTimerFirings; 0 turns it off)")
+      }
+    }
     lines += traceLines
     if let replayCall, let replayEnvironment {
       lines.append("replay it: \(replayCall)")
