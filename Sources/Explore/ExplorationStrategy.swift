@@ -46,9 +46,12 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   /// through what the scheduler sees: a continuation resumed, a task completed or cancelled, a
   /// stream's buffer, and, on 64-bit Linux, an `NSLock` or a `pthread_mutex_t`. State shared
   /// through `Synchronization.Mutex`, an atomic or an unchecked `Sendable` type outside an actor
-  /// and outside those locks is invisible to it; use ``exhaustive`` for such programs. It stops
-  /// after `maxSchedules` schedules when given; ``ExplorationSummary/exploredEverySchedule`` then
-  /// means every class was tried. It runs on one thread and is not split by shards.
+  /// and outside those locks is invisible to it: the search tries each pair of steps it takes as
+  /// independent unseen the other way round, and claims every class explored only when none
+  /// changed what followed (``ReductionCheck``). It stops after `maxSchedules` schedules when
+  /// given; ``ExplorationSummary/exploredEverySchedule`` then means every class was tried. With
+  /// ``ExploreConfiguration/searchers`` above 1, or a ``Shard``, its tree is split as the
+  /// exhaustive search's is, each searcher taking shards of its own.
   ///
   /// ```swift
   /// try await explore(.reduced) { await transfer(between: accounts) }

@@ -22,13 +22,15 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// How many extra runs may be spent looking for a failing schedule with fewer preemptions than
   /// the one found first; `0` reports the first failure as it is.
   public var minimizationBudget: Int
-  /// How many threads an exhaustive search runs schedules on at once; `1` (the default) runs them
-  /// one after another.
+  /// How many threads an exhaustive or reduced search runs schedules on at once; `1` (the
+  /// default) runs them one after another.
   ///
   /// Each thread runs the body under its own scheduler, so the body must keep all its state
   /// inside it: state shared between runs would now be shared between runs going on at once.
   /// Every schedule is still tried exactly once, but which failure is found first, and so
-  /// reported, can change from one exploration to the next. Other strategies run on one thread.
+  /// reported, can change from one exploration to the next. A reduced search is split into one
+  /// shard a searcher (see ``Shard``), which tries a few more schedules where the shards' parts of
+  /// the tree meet. Other strategies run on one thread.
   public var searchers: Int
   /// How long, and how many schedules, the default portfolio (``ExplorationStrategy/default``,
   /// what `explore { … }` runs) searches before it gives up: 2 seconds and 20,000 schedules

@@ -29,6 +29,16 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
   /// Creates an empty check.
   public init() {}
 
+  /// Adds the counts of `other`, a check of another part of the same search, keeping the first
+  /// change found.
+  mutating func add(_ other: ReductionCheck) {
+    assumedPairs += other.assumedPairs
+    swapsTried += other.swapsTried
+    swapsChanged += other.swapsChanged
+    unchecked += other.unchecked
+    if firstChange == nil { firstChange = other.firstChange }
+  }
+
   /// Whether every pair was tried and none changed what followed.
   public var justified: Bool { swapsChanged == 0 && unchecked == 0 }
 

@@ -18,6 +18,10 @@
 ///   (shard 1 for a schedule with no choice at all); the other shards with a slot in the group run
 ///   it too, uncounted, though a failure in it is reported all the same. A schedule limit
 ///   (`maxSchedules`) applies to each shard on its own.
+/// - A reduced search splits its tree into the same slots. A step whose schedules several slots
+///   share is not reduced: each shard tries there every option it has a share in, so that the
+///   shards together try them all; below, each slot's subtree is searched with the reduction. The
+///   shards together try one schedule of every class, and a few more near the top of the tree.
 /// - A random or PCT search, and the PCT and random part of the default portfolio, give shard
 ///   `i` of `n` the runs numbered `i`, `i + n`, `i + 2n`, … of the seed sequence the unsharded
 ///   search runs, so each run's seed still replays it with `schedules: 1`.
@@ -78,9 +82,6 @@ extension ExplorationStrategy {
   /// The strategy's name, followed, for a shard of a strategy that makes random or PCT runs, by
   /// which of them the shard makes.
   func description(sharedBy shard: Shard?) -> String {
-    if let shard, case .reduced = kind {
-      return description + "; not split by shards, \(shard.index == 1 ? "this shard runs it all" : "shard 1 runs it all")"
-    }
     guard let shard, makesRandomRuns else { return description }
     let runs = (0..<3).map { "\(shard.index + $0 * shard.count)" }.joined(separator: ", ")
     return description + "; \(shard) makes runs \(runs), … of each random or PCT sequence"

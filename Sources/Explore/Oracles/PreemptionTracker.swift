@@ -59,3 +59,5 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
   mutating func runDidEnd(trace: Trace) { base.runDidEnd(trace: trace) }
   var reductionCheck: ReductionCheck? { base.reductionCheck }
 }
+
+extension PreemptionCounting: Sendable where Base: Sendable {}

@@ -50,6 +50,12 @@ struct ShardedOptions: Sendable {
   /// The slots whose schedules pass through the shard's `own`-th option.
   func group(below own: Int) -> Range<Int> { Self.slots(below: owned[own], of: group, options: options) }
 
+  /// The branch's options the shard has a share in, in order.
+  var ownOptions: [Int] { owned }
+
+  /// The slots whose schedules pass through the branch's `option`.
+  func group(belowOption option: Int) -> Range<Int> { Self.slots(below: option, of: group, options: options) }
+
   /// Whether `slot` is one of the shard's.
   static func slot(_ slot: Int, isOf shard: (index: Int, count: Int)) -> Bool { slot % shard.count == shard.index }
 
@@ -70,5 +76,4 @@ struct ShardedOptions: Sendable {
     let slot = group.lowerBound + option % size
     return slot..<slot + 1
   }
-
 }

@@ -61,7 +61,7 @@ extension Explorer {
     if case .preemptionBound(let preemptions) = part { bound = preemptions }
     do throws(ExplorationFailure) {
       if bound == nil, configuration.searchers > 1 {
-        return try searchInParallel(named: strategy, limit: limit, until: deadline)
+        return try searchInParallel([DepthFirstOracle(shard: shard)], named: strategy, limit: limit, until: deadline)
       }
       // Under bound n only the schedules with exactly n preemptions count: bound n − 1 ran the others.
       var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0, shard: shard)

@@ -67,17 +67,22 @@ final class Explorer {
       try checkDeterminism()
       if configuration.searchers > 1 {
         do throws(ExplorationFailure) {
-          return try searchInParallel(named: strategy, limit: maxSchedules)
+          return try searchInParallel([DepthFirstOracle(shard: shard)], named: strategy, limit: maxSchedules)
         } catch {
           throw minimized(error)
         }
       }
       return try search(DepthFirstOracle(shard: shard), named: strategy, limit: maxSchedules)
     case .reduced(let maxSchedules):
-      // The reduction depends on the whole search tree, so one shard runs it all.
-      guard (shard?.index ?? 1) == 1 else { return false }
       try checkDeterminism()
-      return try search(ReducedDepthFirstOracle(), named: strategy, limit: maxSchedules)
+      if configuration.searchers > 1 {
+        do throws(ExplorationFailure) {
+          return try searchInParallel(reducedSearchers, named: strategy, limit: maxSchedules)
+        } catch {
+          throw minimized(error)
+        }
+      }
+      return try search(ReducedDepthFirstOracle(shard: shard), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       try checkDeterminism()
       // One search under the bound tries each schedule within it once and never runs one beyond
@@ -158,20 +163,35 @@ final class Explorer {
     }
   }
 
-  /// Runs an exhaustive search on ``ExploreConfiguration/searchers`` threads at once, up to
-  /// `limit` schedules and until `deadline`; returns whether it tried every schedule there is,
-  /// or throws the failure it found, as found.
-  func searchInParallel(named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil) throws(ExplorationFailure) -> Bool {
-    let search = ParallelSearch(
-      searchers: configuration.searchers, shard: shard, limit: limit, deadline: deadline, body: body,
+  /// Runs a search on ``ExploreConfiguration/searchers`` threads at once, searcher `i` starting
+  /// with `first[i]` (or else with work another hands over), up to `limit` schedules and until
+  /// `deadline`; returns whether it tried every schedule there is (for reduced searches, whether
+  /// they also justified what they took as independent), or throws the failure it found, as found.
+  func searchInParallel<Oracle: SplittableOracle>(
+    _ first: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
+  ) throws(ExplorationFailure) -> Bool {
+    let search = ParallelSearch<Oracle>(
+      searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy)
-    let (ending, fingerprints) = search.run { progress.ranSchedule($0) }
+    let (ending, fingerprints, check) = search.run(first: first) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
+    if let check { reductionCheck = check }
     switch ending {
-    case .exhausted: return true
+    case .exhausted: return check?.justified ?? true
     case .limited: return false
     case .failed(let failure): throw failure
+    }
+  }
+
+  /// A reduced search's shares for the searchers, one each: with `m` searchers, shard `i` of `n`
+  /// (the whole search being shard 1 of 1) is split into shards `(i - 1)m + 1` to `im` of `nm`,
+  /// so that the processes' searchers together run every shard once.
+  private var reducedSearchers: [PreemptionCounting<ReducedDepthFirstOracle>] {
+    let searchers = configuration.searchers
+    let (index, count) = (shard?.index ?? 1, shard?.count ?? 1)
+    return (1...searchers).map { searcher in
+      PreemptionCounting(ReducedDepthFirstOracle(shard: Shard(index: (index - 1) * searchers + searcher, count: count * searchers)))
     }
   }
 

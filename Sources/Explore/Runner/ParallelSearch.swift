@@ -2,15 +2,33 @@ import Dispatch
 import EffectScheduler
 import Synchronization
 
-/// An exhaustive search split among threads, each running its own schedules of the body under
-/// its own scheduler.
+/// A search whose work can be handed from one searcher to another.
+protocol SplittableOracle: ExplorationOracle, Sendable {
+  /// A part of the search handed to another searcher.
+  associatedtype Subtree: Sendable
+  /// Gives away part of what is left to search, which the search then no longer tries itself;
+  /// `nil` when there is nothing to give, or the search cannot be split so. Called between runs.
+  mutating func split() -> Subtree?
+  /// A search of `subtree` alone.
+  init(subtree: Subtree)
+}
+
+extension PreemptionCounting: SplittableOracle where Base: SplittableOracle {
+  mutating func split() -> Base.Subtree? { base.split() }
+  init(subtree: Base.Subtree) { self.init(Base(subtree: subtree)) }
+}
+
+/// A search split among threads, each running its own schedules of the body under its own
+/// scheduler.
 ///
-/// Work moves by splitting the search tree: a searcher with nothing left to do waits, and a busy
-/// one, seeing that, hands over half the untried options of its shallowest open branch (see
-/// ``DepthFirstOracle/split()``). Every schedule is still tried exactly once. The search ends when
-/// every searcher waits with nothing handed over, at the first failure, at the schedule limit, or
-/// once its deadline has passed. With a shard, each searcher keeps to the shard's share.
-final class ParallelSearch: Sendable {
+/// Each searcher starts with the search it is given, or waits for work. Work moves by splitting:
+/// a searcher with nothing left to do waits, and a busy one, seeing that, hands over part of what
+/// it has left (for an exhaustive search, half the untried options of its shallowest open branch:
+/// ``DepthFirstOracle/split()``). Every schedule is still tried exactly once. A reduced search,
+/// which cannot be split so, is given to the searchers as shards of its own, one each. The search
+/// ends when every searcher waits with nothing handed over, at the first failure, at the schedule
+/// limit, or once its deadline has passed.
+final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// What the search found.
   enum Ending {
     case exhausted
@@ -19,16 +37,17 @@ final class ParallelSearch: Sendable {
   }
 
   private struct State {
-    var handedOver: [DepthFirstOracle.Subtree] = []
+    var handedOver: [Oracle.Subtree] = []
     var waiting = 0
     var over = false
     var failure: ExplorationFailure?
     var limited = false
     var traceFingerprints: Set<UInt64> = []
+    /// For reduced searches, their checks together.
+    var reductionCheck: ReductionCheck?
   }
 
   private let searchers: Int
-  private let shard: Shard?
   private let limit: Int?
   private let deadline: Deadline?
   private let body: Explorer.Body
@@ -44,11 +63,10 @@ final class ParallelSearch: Sendable {
   private let searcherFinished = DispatchSemaphore(value: 0)
 
   init(
-    searchers: Int, shard: Shard? = nil, limit: Int?, deadline: Deadline? = nil, body: @escaping Explorer.Body,
+    searchers: Int, limit: Int?, deadline: Deadline? = nil, body: @escaping Explorer.Body,
     scheduler: SchedulerConfiguration, location: String, strategy: ExplorationStrategy
   ) {
     self.searchers = searchers
-    self.shard = shard
     self.limit = limit
     self.deadline = deadline
     self.body = body
@@ -61,27 +79,32 @@ final class ParallelSearch: Sendable {
   /// How many schedules have run so far.
   var schedulesRun: Int { schedules.load(ordering: .relaxed) }
 
-  /// Runs the search on this thread and `searchers - 1` threads of its own; returns when all
-  /// have stopped. `ranSchedule` is called on this thread after each of its runs.
-  func run(ranSchedule: (Int) -> Void) -> (ending: Ending, traceFingerprints: Set<UInt64>) {
-    for _ in 1..<searchers {
+  /// Runs the search on this thread and `searchers - 1` threads of its own, searcher `i` starting
+  /// with `first[i]` if there is one and otherwise waiting for work; returns when all have
+  /// stopped, with the reduced searches' checks together. `ranSchedule` is called on this thread
+  /// after each of its runs.
+  func run(
+    first: [Oracle], ranSchedule: (Int) -> Void
+  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?) {
+    for searcher in 1..<searchers {
+      let given = first.indices.contains(searcher) ? first[searcher] : nil
       startOnDedicatedThread {
-        self.search(self.takeWork(), ranSchedule: { _ in })
+        self.search(given ?? self.takeWork(), ranSchedule: { _ in })
         self.searcherFinished.signal()
       }
     }
-    search(DepthFirstOracle(shard: shard), ranSchedule: ranSchedule)
+    search(first.first ?? takeWork(), ranSchedule: ranSchedule)
     for _ in 1..<searchers { searcherFinished.wait() }
     return state.withLock { state in
       let ending: Ending =
         if let failure = state.failure { .failed(failure) } else if state.limited { .limited } else { .exhausted }
-      return (ending, state.traceFingerprints)
+      return (ending, state.traceFingerprints, state.reductionCheck)
     }
   }
 
   /// One searcher: searches `first`, then whatever other searchers hand over, until the search is
   /// over.
-  private func search(_ first: DepthFirstOracle?, ranSchedule: (Int) -> Void) {
+  private func search(_ first: Oracle?, ranSchedule: (Int) -> Void) {
     var runner = SequentialRunner()
     var fingerprints: Set<UInt64> = []
     var uncounted = 0
@@ -93,6 +116,7 @@ final class ParallelSearch: Sendable {
         while !stopped.load(ordering: .relaxed), oracle.pointee.beginRun() {
           guard let number = claimSchedule(&uncounted) else { return }
           let outcome = runner.run(strategy: reference, configuration: scheduler, operation: body)
+          if oracle.pointee.learnsFromTraces { oracle.pointee.runDidEnd(trace: outcome.trace) }
           if oracle.pointee.countedElsewhere {
             unclaimSchedule(&uncounted)
           } else {
@@ -107,6 +131,12 @@ final class ParallelSearch: Sendable {
           }
           ranSchedule(number)
           if hungry.load(ordering: .relaxed) > 0, let subtree = oracle.pointee.split() { handOver(subtree) }
+        }
+      }
+      if let check = oracle.reductionCheck {
+        state.withLock { state in
+          if state.reductionCheck == nil { state.reductionCheck = ReductionCheck() }
+          state.reductionCheck?.add(check)
         }
       }
       next = takeWork()
@@ -169,7 +199,7 @@ final class ParallelSearch: Sendable {
     for _ in 0..<searchers { workHandedOver.signal() }
   }
 
-  private func handOver(_ subtree: DepthFirstOracle.Subtree) {
+  private func handOver(_ subtree: Oracle.Subtree) {
     let someoneWaits = state.withLock { state in
       state.handedOver.append(subtree)
       return state.waiting > 0
@@ -179,14 +209,14 @@ final class ParallelSearch: Sendable {
 
   /// What a searcher with nothing to do finds.
   private enum Work {
-    case subtree(DepthFirstOracle.Subtree)
+    case subtree(Oracle.Subtree)
     case wait
     case over
   }
 
   /// A subtree another searcher handed over, waiting for one if need be; `nil` once the search is
   /// over: ended, or every searcher waiting with nothing handed over.
-  private func takeWork() -> DepthFirstOracle? {
+  private func takeWork() -> Oracle? {
     var waited = false
     while true {
       let work = state.withLock { state -> Work in
@@ -207,7 +237,7 @@ final class ParallelSearch: Sendable {
       }
       switch work {
       case .subtree(let subtree):
-        return DepthFirstOracle(subtree: subtree)
+        return Oracle(subtree: subtree)
       case .over:
         for _ in 0..<searchers { workHandedOver.signal() }
         return nil

@@ -11,6 +11,9 @@ struct AllOutcomes: Sendable {
   var outcomes: Set<String> = []
   /// How many schedules ran.
   var schedules = 0
+  /// Of the schedules, those the oracle counts: a sharded search's runs that another shard
+  /// counts are left out (``ExplorationOracle/countedElsewhere``).
+  var counted = 0
 
   /// Where a program reports its final state.
   final class Report: Sendable {
@@ -33,6 +36,8 @@ struct AllOutcomes: Sendable {
   var probes = 0
   /// Whether the oracle claimed it tried every schedule (``ExplorationOracle/exhaustedSchedules``).
   var claimedEverySchedule = false
+  /// For a reduced search, how it checked what it took as independent unseen.
+  var check: ReductionCheck?
 
   /// The schedules less the probe runs: the search's own.
   var searchRuns: Int { schedules - probes }
@@ -60,11 +65,13 @@ struct AllOutcomes: Sendable {
           let outcome = runner.run(strategy: reference, configuration: configuration) { try await program(report) }
           pointer.pointee.runDidEnd(trace: outcome.trace)
           all.schedules += 1
+          if !pointer.pointee.countedElsewhere { all.counted += 1 }
           let state = report.take()
           // A run cut short is not judged (`SchedulerError.Reason.cutShort`): it has no outcome.
           if outcome.cutAtStep == nil { all.outcomes.insert(describe(outcome, state: state)) }
         }
-        all.probes = pointer.pointee.reductionCheck?.swapsTried ?? 0
+        all.check = pointer.pointee.reductionCheck
+        all.probes = all.check?.swapsTried ?? 0
         all.claimedEverySchedule = pointer.pointee.exhaustedSchedules
       }
       return all

@@ -21,7 +21,14 @@ import EffectScheduler
 /// and notes such as those of streams made with `.effect`. State shared between tasks any other
 /// way, through a lock, an atomic or an unchecked `Sendable` type touched outside an actor, is
 /// invisible to it, and a race on it may be tried in one order only.
-struct ReducedDepthFirstOracle: ExplorationOracle {
+///
+/// With a shard, the search splits its tree as the exhaustive search does (``ShardedOptions``):
+/// a choice point whose schedules several slots share tries every option its shard has a share
+/// in, with their sleep sets, and takes no reversal, since the shards together try every option
+/// there; below the first choice point that one slot owns, the search is the reduced search of
+/// that subtree. The shards' searches together try one schedule of every class, and a few more
+/// where the tree is shared.
+struct ReducedDepthFirstOracle: SplittableOracle {
   /// A choice point of the current path.
   private struct Node {
     let ready: [ReadyJob]
@@ -32,6 +39,9 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     var toTry: Set<Int> = []
     /// What the step of each option explored here touched, in the order they were explored.
     var explored: [(option: Int, footprint: StepFootprint)] = []
+    /// In a sharded search, how the slots whose schedules pass through here share its options,
+    /// when more than one does; every option the shard has a share in is tried here.
+    var sharing: ShardedOptions? = nil
 
     /// Whether `option` runs a job that sleeps among `sleeping`. A job that appears twice in the
     /// ready list cannot be told from its twin, and is taken for awake.
@@ -51,16 +61,32 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
   private var runs = 0
   /// The check of the pairs of steps taken as independent without seeing what they share.
   private var probes = SwapProbes()
+  /// In a sharded search, its shard, counting from 0, and how many shards there are.
+  private let sharing: (index: Int, count: Int)?
+  /// Whether the run just made ended while several slots shared it, and another shard counts it.
+  private var runCountedElsewhere = false
+
+  /// - Parameter shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
+  init(shard: Shard? = nil) {
+    sharing = shard.flatMap { $0.count > 1 ? ($0.index - 1, $0.count) : nil }
+  }
+
+  // Searchers share a reduced search as shards, each its own (see ``ParallelSearch``): a subtree
+  // handed over could add options to choice points of the search that handed it over, so none is.
+  init(subtree: Never) { switch subtree {} }
+  mutating func split() -> Never? { nil }
 
   /// Whether the search tried one schedule of every class, and every pair of steps it took as
   /// independent unseen was tried the other way round without a change.
   var exhaustedSchedules: Bool { finished && probes.check.justified }
   var learnsFromTraces: Bool { true }
   var reductionCheck: ReductionCheck? { probes.check }
+  var countedElsewhere: Bool { runCountedElsewhere }
 
   mutating func beginRun() -> Bool {
     stepsThisRun = 0
     finishedRun = false
+    runCountedElsewhere = false
     if started, probes.beginProbe(runs: runs) { return true }
     guard started else {
       started = true
@@ -86,8 +112,14 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     stepsThisRun = step + 1
     if probes.probing { return try probes.nextJob(among: ready, step: step) }
     guard step < path.count else {
-      path.append(Node(ready: ready, chosen: 0, tried: [0]))
-      return 0
+      guard let sharing, let slots = slotsSharingPath else {
+        path.append(Node(ready: ready, chosen: 0, tried: [0]))
+        return 0
+      }
+      let options = ShardedOptions(group: slots, shard: sharing, options: ready.count)
+      let own = options.ownOptions
+      path.append(Node(ready: ready, chosen: own[0], tried: [own[0]], toTry: Set(own.dropFirst()), sharing: options))
+      return own[0]
     }
     // The same choices so far must lead to the same ready jobs, or the program is not
     // deterministic and the search would miss or repeat schedules.
@@ -111,12 +143,15 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
       return
     }
     if path.count > stepsThisRun { path.removeLast(path.count - stepsThisRun) }
+    if let sharing, let slots = slotsSharingPath { runCountedElsewhere = !ShardedOptions.slot(slots.lowerBound, isOf: sharing) }
     // A run cut short by a delayed task's reading of the clock was stopped, not stuck.
     let leftWaiting = !finishedRun && trace.cutAtStep == nil
     let (ready, chosen) = (path.map(\.ready), path.map(\.chosen))
     guard let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting) else {
       // A run the model cannot follow: every option of every choice point of it is tried.
-      for index in path.indices { path[index].toTry = Set(path[index].ready.indices).subtracting(path[index].tried) }
+      for index in path.indices where path[index].sharing == nil {
+        path[index].toTry = Set(path[index].ready.indices).subtracting(path[index].tried)
+      }
       return
     }
     let (sleepingAt, cutAt) = followSleepingOptions(accesses)
@@ -124,7 +159,8 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     if trace.cutAtStep == nil {
       probes.findPairs(in: accesses, order: order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun)
     }
-    for reversal in reversals where reversal.later < (cutAt ?? path.count) {
+    // A choice point several slots share tries every option already, each in its shard.
+    for reversal in reversals where reversal.later < (cutAt ?? path.count) && path[reversal.step].sharing == nil {
       let node = path[reversal.step]
       if reversal.everyOption {
         path[reversal.step].toTry.formUnion(reversal.options.filter { !node.tried.contains($0) })
@@ -138,9 +174,18 @@ struct ReducedDepthFirstOracle: ExplorationOracle {
     guard let cut = cutAt else { return }
     path.removeLast(path.count - cut - 1)
     let node = path[cut]
-    if let awake = node.ready.indices.first(where: { !node.tried.contains($0) && !node.toTry.contains($0) && !node.isAsleep($0, among: sleepingAt[cut]) }) {
+    if node.sharing == nil, let awake = node.ready.indices.first(where: { !node.tried.contains($0) && !node.toTry.contains($0) && !node.isAsleep($0, among: sleepingAt[cut]) }) {
       path[cut].toTry.insert(awake)
     }
+  }
+
+  /// In a sharded search, the slots whose schedules pass through the current path, if that is
+  /// more than one (see ``ShardedOptions``).
+  private var slotsSharingPath: Range<Int>? {
+    guard let sharing else { return nil }
+    guard let last = path.last else { return ShardedOptions.allSlots(shards: sharing.count) }
+    guard let below = last.sharing?.group(belowOption: last.chosen), below.count > 1 else { return nil }
+    return below
   }
 
   /// Walks the run's choice points, keeping the footprint of each option explored for the first

@@ -1,0 +1,44 @@
+import BugCatalogue
+import EffectScheduler
+@testable import Explore
+import Foundation
+import Testing
+
+/// The long differential check of the reduction, run by hand before its figures are quoted:
+/// `EXPLORE_DIFFERENTIAL=1 swift test --filter DifferentialReduction` compares the outcome sets of
+/// the reduced and the full search on 2,250 generated programs (plain; with cancellation; with
+/// cancellation and streams; three tasks with an early timer firing), and prints, for each kind,
+/// how many programs the reduced search claimed or refused to claim complete, and whether it saw
+/// every outcome. A claim that misses an outcome fails the test. The suite's own, shorter checks
+/// are in ``ReducedSearchTests``.
+@Suite(
+  "Differential check of the reduction (by hand)", .serialized,
+  .enabled(if: ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL"] != nil))
+struct DifferentialReductionTests {
+  @Test(arguments: [(0, 2), (1, 2), (2, 2), (3, 3)]) func compare(kind: Int, taskCount: Int) async {
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    if kind == 3 { configuration.earlyTimerFirings = 1 }
+    var counts: [String: Int] = [:]
+    var reasons: [String: Int] = [:]
+    var compared = 0
+    var seed: UInt64 = 700_000_000 + UInt64(kind) * 10_000_000
+    let target = taskCount == 3 ? 150 : 700
+    while compared < target {
+      seed += 1
+      let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: kind >= 1, withStreams: kind >= 2)
+      let full = await AllOutcomes.of(DepthFirstOracle(), limit: taskCount == 3 ? 400 : 200, configuration: configuration) {
+        await program.run(reporting: $0)
+      }
+      guard full.complete else { continue }
+      compared += 1
+      let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(), configuration: configuration) { await program.run(reporting: $0) }
+      let key = (reduced.claimedEverySchedule ? "claimed" : "refused") + (reduced.outcomes == full.outcomes ? ", same" : ", missed")
+      counts[key, default: 0] += 1
+      #expect(!reduced.claimedEverySchedule || reduced.outcomes == full.outcomes, "\(program)")
+      if !reduced.claimedEverySchedule {
+        reasons[reduced.check?.firstChange != nil ? "a swap changed what followed" : "pairs left unchecked", default: 0] += 1
+      }
+    }
+    print("differential, kind \(kind), \(taskCount) tasks: \(compared) programs, \(counts.sorted { $0.key < $1.key }), refused: \(reasons)")
+  }
+}
