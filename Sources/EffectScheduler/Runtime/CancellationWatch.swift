@@ -2,11 +2,14 @@ extension DeterministicScheduler {
   /// Records, at the step just run, the cancellation of every task whose cancelled flag that
   /// step set: by `cancel()` on its handle, a group's `cancelAll()`, an `async let` left behind,
   /// or a parent's cancellation reaching its children. Only tasks whose memory the run keeps are
-  /// read: those not completed, and unstructured ones, which the run holds until it ends.
+  /// read: those not completed, and unstructured ones, which the run holds until it ends. A
+  /// structured child is known to have completed only once the root has, so its memory may by
+  /// now be another task's: it is read only while it still carries the child's runtime id.
   func recordCancellationsOfThisStep() {
     for index in registry.records.indices {
       let id = TaskID(index)
       guard !registry[id].cancelled, !registry[id].completed || registry[id].held,
+        registry[id].held || runtimeTaskID(at: registry[id].address) == registry.runtimeID(of: id),
         taskReader.isCancelled(taskAt: registry[id].address)
       else { continue }
       registry[id].cancelled = true

@@ -15,6 +15,11 @@
 @_silgen_name("swift_task_getJobTaskId")
 func runtimeTaskID(_ job: UnownedJob) -> UInt64
 
+/// The runtime id of the task at `address`, or of whatever task now lives there.
+func runtimeTaskID(at address: UInt) -> UInt64 {
+  runtimeTaskID(unsafeBitCast(UnsafeRawPointer(bitPattern: address)!, to: UnownedJob.self))
+}
+
 @_silgen_name("swift_task_getJobFlags")
 private func runtimeJobFlags(_ job: UnownedJob) -> UInt32
 
