@@ -95,3 +95,27 @@ struct ActorTraceNamingTests {
     #expect(jobs.allSatisfy { $0.scheduledBy == TaskID(1) }, "\(execution.trace)")
   }
 }
+
+/// A counter made, used and dropped in turn, so that the next is often made where the last lived.
+private actor ShortLived {
+  private var count = 0
+  func bump() async {
+    count += 1
+    await Task.yield()
+  }
+}
+
+@Suite("Actors made where freed ones lived")
+struct ActorAddressReuseTests {
+  @Test("an actor made at the address of a freed one is a new actor in the trace, whether or not the memory was reused")
+  func freedActorsAddressesAreNotTheirs() async throws {
+    let execution = try await DeterministicScheduler.run(strategy: .fifo) {
+      for _ in 0..<4 {
+        let actor = ShortLived()
+        // Its job runs in a task of its own, so the actor is freed with that task.
+        await Task.effect { await actor.bump() }.value
+      }
+    }
+    #expect(execution.trace.actors.count == 4, "\(execution.trace)")
+  }
+}

@@ -128,7 +128,7 @@ extension DeterministicScheduler {
     case .executor(let address):
       // A default actor hands its jobs to the scheduler, so only an actor with an executor of
       // its own (or one the runtime does not report) can keep a task waiting for its turn.
-      guard let index = actors.addresses.firstIndex(of: address) else {
+      guard let index = actors.addresses.lastIndex(of: address) else {
         return "its turn on an executor outside the scheduler's control"
       }
       return "its turn on actor \(Trace(actors: actors.entries).actorName(index))"

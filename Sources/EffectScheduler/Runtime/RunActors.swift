@@ -2,13 +2,21 @@
 /// actor job under way has been seen doing.
 ///
 /// An actor is known by the address of its object, which the runtime's job for it carries, and by
-/// its dynamic type: an actor freed during the run and another of the same type made at the same
-/// address count as one.
+/// its dynamic type, as long as it lives: a weak reference tells an actor freed during the run
+/// from another made at the same address, which is a new actor, so that whether memory was reused
+/// never changes the trace.
 struct RunActors {
+  /// A weak reference to an actor, which tells whether it still lives without keeping it alive.
+  private struct Liveness {
+    weak var object: AnyObject?
+  }
+
   /// The actors, as the trace lists them.
   private(set) var entries: [TraceActor] = []
-  /// The address of each actor in `entries`, in the same order.
+  /// The address of each actor in `entries`, in the same order; 0 once it is known to be freed.
   private(set) var addresses: [UInt] = []
+  /// Each actor of `entries`, weakly.
+  private var liveness: [Liveness] = []
   /// While an actor's job runs, the tasks it has been seen running, the one it was scheduled for
   /// first.
   var runningJob: [TaskID]?
@@ -30,9 +38,13 @@ struct RunActors {
   mutating func index(ofActorAt address: UInt) -> Int {
     let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
     let entry = TraceActor(type: type(of: object))
-    for index in addresses.indices where addresses[index] == address && entries[index] == entry { return index }
+    for index in addresses.indices where addresses[index] == address && entries[index] == entry {
+      if liveness[index].object === object { return index }
+      addresses[index] = 0
+    }
     addresses.append(address)
     entries.append(entry)
+    liveness.append(Liveness(object: object))
     return entries.count - 1
   }
 
@@ -55,6 +67,7 @@ struct RunActors {
     guard !entries.isEmpty else { return }
     entries.removeAll(keepingCapacity: true)
     addresses.removeAll(keepingCapacity: true)
+    liveness.removeAll(keepingCapacity: true)
     jobTasks.removeAll(keepingCapacity: true)
     stepsBeyondTheirActor.removeAll(keepingCapacity: true)
   }
