@@ -57,32 +57,53 @@ struct ExploreFailureModesTests {
     #expect(failure.summary.contains("#0 root"))
   }
 
+  @Test("a dispatch source a task resumes is work from outside naming the hand-off, 20 times out of 20, however the race goes")
+  func dispatchSourceIsWorkFromOutside() async throws {
+    // A signal source of swift-service-lifecycle's kind: its registration handler, on a queue the
+    // scheduler does not control, resumes the task's wait, before or after the task waits.
+    try await Self.expectWorkFromOutside(handedTo: "DispatchObject.resume") { continuation in
+      let source = DispatchSource.makeUserDataAddSource(queue: .global())
+      source.setRegistrationHandler {
+        continuation.resume()
+        source.cancel()
+      }
+      source.resume()
+    }
+  }
+
   @Test("a continuation a dispatch queue resumes is work from outside naming the hand-off, 20 times out of 20, however the race goes")
   func dispatchResumeIsWorkFromOutside() async throws {
     // The queue may resume the continuation before the task waits on it, unseen, or after, when
     // the resumption comes back from outside: the hand-off to the queue fails the run either way.
+    try await Self.expectWorkFromOutside(handedTo: "DispatchQueue.async") { continuation in
+      DispatchQueue.global().async { continuation.resume() }
+    }
+  }
+
+  /// Explores, 20 times, a task waiting on a continuation that `handOff` gives to Dispatch to
+  /// resume, and expects each exploration to fail as work from outside, naming the call the work
+  /// was handed to (on Linux; elsewhere a resumption before the task waits goes unseen).
+  private static func expectWorkFromOutside(
+    handedTo call: String, _ handOff: @escaping @Sendable (CheckedContinuation<Void, Never>) -> Void
+  ) async throws {
     for _ in 0..<20 {
       do {
         let summary = try await withExpectedFailures {
           try await explore(.exhaustive, configuration: ExploreConfiguration(progressInterval: nil)) {
-          let waiter = Task.effect(name: "waiter") {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-              DispatchQueue.global().async { continuation.resume() }
-            }
-          }
-          await waiter.value
+            let waiter = Task.effect(name: "waiter") { await withCheckedContinuation(handOff) }
+            await waiter.value
           }
         }
         #if os(Linux)
           Issue.record("the exploration passed: \(summary)")
         #else
-          _ = summary  // elsewhere a resumption before the task waits goes unseen
+          _ = summary
         #endif
       } catch let failure as ExplorationFailure {
         let summary = failure.summary
         #expect(summary.hasPrefix("work from outside the scheduler took part"), "\(summary)")
         #if os(Linux)
-          #expect(summary.contains("the program handed work to DispatchQueue.async at step 1 by #1 waiter"), "\(summary)")
+          #expect(summary.contains("the program handed work to \(call) at step 1 by #1 waiter"), "\(summary)")
         #endif
       }
     }

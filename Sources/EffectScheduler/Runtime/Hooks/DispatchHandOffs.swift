@@ -8,7 +8,9 @@
 // task goes straight on and nothing comes back to see, and the run would pass on a race the
 // scheduler never decided. So the hand-off itself is noted: on Linux, the Swift Dispatch overlay's
 // slots for the functions that queue work (`DispatchQueue.async`, `asyncAfter`, a group's `async`
-// and `notify`, `async(flags: .barrier)`) are pointed at functions that note a hand-off made by a
+// and `notify`, `async(flags: .barrier)`) or start a dispatch object that will run handlers of its
+// own (`resume()` and `activate()` of a source or an inactive queue, as a signal or timer source
+// needs) are pointed at functions that note a hand-off made by a
 // run's code, on its driver thread while it drives, and pass the call on to libdispatch. Every
 // other caller, Dispatch used from C or by other libraries among them, is untouched.
 
@@ -43,6 +45,8 @@ enum DispatchHandOffs {
         ("dispatch_after", realAfter.map { _ in unsafeBitCast(after, to: UnsafeRawPointer.self) }),
         ("dispatch_group_async", realGroupAsync.map { _ in unsafeBitCast(groupAsync, to: UnsafeRawPointer.self) }),
         ("dispatch_group_notify", realGroupNotify.map { _ in unsafeBitCast(groupNotify, to: UnsafeRawPointer.self) }),
+        ("dispatch_resume", realResume.map { _ in unsafeBitCast(resume, to: UnsafeRawPointer.self) }),
+        ("dispatch_activate", realActivate.map { _ in unsafeBitCast(activate, to: UnsafeRawPointer.self) }),
       ]
       var slots: [(ImportedFunctionSlot, UnsafeRawPointer)] = []
       for case let (function, replacement?) in redirections {
@@ -62,7 +66,8 @@ enum DispatchHandOffs {
   }
 
   #if os(Linux) && _pointerBitWidth(_64)
-    // A queue, a group or a block is passed as a pointer; a time as its 64 bits.
+    // A queue, a group, a source or a block is passed as a pointer; a time as its 64 bits.
+    private typealias Object = @convention(c) (UnsafeRawPointer?) -> Void
     private typealias QueueBlock = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?) -> Void
     private typealias TimeQueueBlock = @convention(c) (UInt64, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
     private typealias GroupQueueBlock = @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
@@ -72,6 +77,8 @@ enum DispatchHandOffs {
     private static let realAfter: TimeQueueBlock? = runtimeFunction("dispatch_after")
     private static let realGroupAsync: GroupQueueBlock? = runtimeFunction("dispatch_group_async")
     private static let realGroupNotify: GroupQueueBlock? = runtimeFunction("dispatch_group_notify")
+    private static let realResume: Object? = runtimeFunction("dispatch_resume")
+    private static let realActivate: Object? = runtimeFunction("dispatch_activate")
 
     private static let async: QueueBlock = { queue, block in
       noteHandOff(through: "DispatchQueue.async")
@@ -92,6 +99,14 @@ enum DispatchHandOffs {
     private static let groupNotify: GroupQueueBlock = { group, queue, block in
       noteHandOff(through: "DispatchGroup.notify")
       realGroupNotify!(group, queue, block)
+    }
+    private static let resume: Object = { object in
+      noteHandOff(through: "DispatchObject.resume")
+      realResume!(object)
+    }
+    private static let activate: Object = { object in
+      noteHandOff(through: "DispatchObject.activate")
+      realActivate!(object)
     }
   #endif
 }
