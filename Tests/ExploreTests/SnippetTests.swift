@@ -3,8 +3,9 @@ import Testing
 
 /// Every Swift code block of the DocC articles and the README compiles: each is, word for word,
 /// the code between the markers of a file of `Snippets/` (or, for the README's complete test, of
-/// `ReadmeTests.swift`), which this target compiles and, for tests, runs. Blocks of package
-/// manifest lines, which only a manifest compiles, are the exception.
+/// `ReadmeTests.swift`), which this target compiles and, for tests, runs, or of a recipe of
+/// `Tests/Ecosystem`, which that package compiles and runs. Blocks of package manifest lines,
+/// which only a manifest compiles, are the exception.
 @Suite("The documentation's code")
 struct SnippetTests {
   private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,6 +31,11 @@ struct SnippetTests {
     var files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).map {
       ($0, "// snippet begins\n", "// snippet ends\n")
     }
+    // The recipes that run ecosystem libraries, compiled and run by the package of their own.
+    let ecosystem = root.appendingPathComponent("Tests/Ecosystem/Tests/RecipeTests")
+    files += try FileManager.default.contentsOfDirectory(at: ecosystem, includingPropertiesForKeys: nil).filter {
+      try String(contentsOf: $0, encoding: .utf8).contains("// snippet begins\n")
+    }.map { ($0, "// snippet begins\n", "// snippet ends\n") }
     files.append((root.appendingPathComponent("Tests/ExploreTests/ReadmeTests.swift"), "// README begins\n", "// README ends\n"))
     var snippets: Set<String> = []
     for (file, begin, end) in files {
