@@ -3,6 +3,13 @@ import BugCatalogue
 /// Programs for the partial-order reduction figures: dining philosophers and a debounced search
 /// whose tasks work on actors of their own.
 
+/// The programs the reduction is measured on, by name.
+let reductionPrograms: [(String, @Sendable () async -> Void)] = [
+  ("3 dining philosophers (fixed fork order)", { await dinner(seats: 3) }),
+  ("debounced search, 3 keystrokes, server and analytics actors", debouncedSearchWithActors),
+  ("3 group children updating one actor twice", { await actorUpdates(children: 3) }),
+]
+
 /// `seats` philosophers, forks taken lowest-numbered first, so the dinner never deadlocks: every
 /// schedule must be tried to know it.
 func dinner(seats: Int) async {

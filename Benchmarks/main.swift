@@ -26,7 +26,7 @@ func format(_ value: Double) -> String {
 }
 
 /// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks streams`,
-/// `Benchmarks handoff`, `Benchmarks catalogue`.
+/// `Benchmarks handoff`, `Benchmarks catalogue`, `Benchmarks reducedsplit`.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -347,13 +347,8 @@ if wanted("bounded") {
 if wanted("reduction") {
   var configuration = ExploreConfiguration(progressInterval: nil)
   configuration.checksDeterminism = false
-  let programs: [(String, @Sendable () async -> Void)] = [
-    ("3 dining philosophers (fixed fork order)", { await dinner(seats: 3) }),
-    ("debounced search, 3 keystrokes, server and analytics actors", debouncedSearchWithActors),
-    ("3 group children updating one actor twice", { await actorUpdates(children: 3) }),
-  ]
   print("\nPartial-order reduction (.reduced) vs exhaustive search, schedules to try every one (one run each):")
-  for (name, program) in programs {
+  for (name, program) in reductionPrograms {
     var start = DispatchTime.now().uptimeNanoseconds
     let reduced = try await explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
     let reducedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -377,5 +372,36 @@ if wanted("reduction") {
     let reducedEach = reducedSeconds / Double(max(reduced.schedules, 1))
     let fullEach = fullSeconds / Double(max(full.schedules, 1))
     print("    per schedule: .reduced \(format(reducedEach * 1e6)) µs, .exhaustive \(format(fullEach * 1e6)) µs, \(format(reducedEach / fullEach))× the cost")
+  }
+}
+
+// MARK: The reduced search split among searchers and shards
+
+if wanted("reducedsplit") {
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.checksDeterminism = false
+  print("\nThe reduced search on 1 and 2 searchers, and split into 4 shards (schedules each shard counts):")
+  for (name, program) in reductionPrograms {
+    var seconds: [Int: Double] = [:]
+    var schedules: [Int: Int] = [:]
+    for searchers in [1, 2] {
+      configuration.searchers = searchers
+      let start = DispatchTime.now().uptimeNanoseconds
+      let summary = try await explore(.reduced(maxSchedules: 200_000), configuration: configuration) { await program() }
+      seconds[searchers] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      schedules[searchers] = summary.schedules
+    }
+    configuration.searchers = 1
+    var shards: [Int] = []
+    for index in 1...4 {
+      configuration.shard = Shard(index: index, count: 4)
+      shards.append(try await explore(.reduced(maxSchedules: 200_000), configuration: configuration) { await program() }.schedules)
+    }
+    configuration.shard = nil
+    let mean = Double(shards.reduce(0, +)) / Double(shards.count)
+    print("  \(name):")
+    print("    1 searcher:  \(schedules[1]!) schedules in \(format(seconds[1]! * 1000)) ms")
+    print("    2 searchers: \(schedules[2]!) schedules in \(format(seconds[2]! * 1000)) ms, \(format(seconds[1]! / seconds[2]!))× as fast")
+    print("    4 shards: \(shards.map(String.init).joined(separator: ", ")) schedules (together \(shards.reduce(0, +)); largest \(format(Double(shards.max()!) / mean))× the mean)")
   }
 }

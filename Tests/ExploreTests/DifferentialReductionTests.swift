@@ -41,4 +41,32 @@ struct DifferentialReductionTests {
     }
     print("differential, kind \(kind), \(taskCount) tasks: \(compared) programs, \(counts.sorted { $0.key < $1.key }), refused: \(reasons)")
   }
+
+  /// The shards of a reduced search, together, against the full search: 3 × 100 programs (two
+  /// tasks with cancellation and streams, split in 2 and in 3; three tasks, split in 4).
+  @Test(arguments: [(2, 2), (2, 3), (3, 4)]) func shards(taskCount: Int, count: Int) async {
+    let configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    var compared = 0
+    var seed: UInt64 = 800_000_000 + UInt64(taskCount * 10 + count) * 1_000_000
+    var claimedAndMissed = 0
+    while compared < 100 {
+      seed += 1
+      let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: seed % 2 == 0, withStreams: seed % 3 == 0)
+      let full = await AllOutcomes.of(DepthFirstOracle(), limit: 400, configuration: configuration) { await program.run(reporting: $0) }
+      guard full.complete else { continue }
+      compared += 1
+      var outcomes: Set<String> = []
+      var claimed = true
+      for index in 1...count {
+        let part = await AllOutcomes.of(ReducedDepthFirstOracle(shard: Shard(index: index, count: count)), configuration: configuration) {
+          await program.run(reporting: $0)
+        }
+        outcomes.formUnion(part.outcomes)
+        claimed = claimed && part.claimedEverySchedule
+      }
+      if claimed, outcomes != full.outcomes { claimedAndMissed += 1 }
+      #expect(!claimed || outcomes == full.outcomes, "\(program)")
+    }
+    print("differential, shards: \(taskCount) tasks in \(count) shards: \(compared) programs, \(claimedAndMissed) claimed and missed")
+  }
 }

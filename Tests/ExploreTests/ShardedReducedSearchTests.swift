@@ -33,11 +33,11 @@ struct ShardedReducedSearchTests {
   func generatedPrograms(count: Int) async {
     var seed: UInt64 = 31_000
     var compared = 0
-    while compared < 8 {
+    while compared < 12 {
       seed += 1
       let program = GeneratedProgram(seed: seed, taskCount: 2, withCancellation: seed % 2 == 0, withStreams: seed % 3 == 0)
-      let whole = await AllOutcomes.of(ReducedDepthFirstOracle()) { await program.run(reporting: $0) }
-      guard whole.schedules > 1 else { continue }
+      let whole = await AllOutcomes.of(ReducedDepthFirstOracle(), limit: 150) { await program.run(reporting: $0) }
+      guard whole.complete, whole.schedules > 1 else { continue }
       compared += 1
       let split = await Self.shards(count) { await program.run(reporting: $0) }
       #expect(split.outcomes == whole.outcomes, "\(program)")

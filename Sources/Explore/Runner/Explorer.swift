@@ -163,17 +163,17 @@ final class Explorer {
     }
   }
 
-  /// Runs a search on ``ExploreConfiguration/searchers`` threads at once, searcher `i` starting
-  /// with `first[i]` (or else with work another hands over), up to `limit` schedules and until
+  /// Runs the searches `given` on ``ExploreConfiguration/searchers`` threads at once, each taking
+  /// the next not taken (or else work another hands over), up to `limit` schedules and until
   /// `deadline`; returns whether it tried every schedule there is (for reduced searches, whether
   /// they also justified what they took as independent), or throws the failure it found, as found.
   func searchInParallel<Oracle: SplittableOracle>(
-    _ first: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
+    _ given: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
   ) throws(ExplorationFailure) -> Bool {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy)
-    let (ending, fingerprints, check) = search.run(first: first) { progress.ranSchedule($0) }
+    let (ending, fingerprints, check) = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
     if let check { reductionCheck = check }
@@ -184,16 +184,22 @@ final class Explorer {
     }
   }
 
-  /// A reduced search's shares for the searchers, one each: with `m` searchers, shard `i` of `n`
-  /// (the whole search being shard 1 of 1) is split into shards `(i - 1)m + 1` to `im` of `nm`,
-  /// so that the processes' searchers together run every shard once.
+  /// A reduced search's shares for the searchers, ``reducedSharesPerSearcher`` a searcher, which
+  /// the first searcher free takes: with `k` shares in all, shard `i` of `n` (the whole search
+  /// being shard 1 of 1) is split into shards `(i - 1)k + 1` to `ik` of `nk`, so that the
+  /// processes' searchers together run every shard once.
   private var reducedSearchers: [PreemptionCounting<ReducedDepthFirstOracle>] {
-    let searchers = configuration.searchers
+    let shares = configuration.searchers * Self.reducedSharesPerSearcher
     let (index, count) = (shard?.index ?? 1, shard?.count ?? 1)
-    return (1...searchers).map { searcher in
-      PreemptionCounting(ReducedDepthFirstOracle(shard: Shard(index: (index - 1) * searchers + searcher, count: count * searchers)))
+    return (1...shares).map { share in
+      PreemptionCounting(ReducedDepthFirstOracle(shard: Shard(index: (index - 1) * shares + share, count: count * shares)))
     }
   }
+
+  /// How many shares of a reduced search each searcher has, on average: enough for one that
+  /// finishes early to take another's, few enough that the shards' shared choice points, where
+  /// the search is not reduced, stay near the top of the tree.
+  static let reducedSharesPerSearcher = 2
 
   /// Runs one schedule. Runs that explore count toward the summary; the determinism check,
   /// PCT's probe and schedules a bounded search repeats do not.

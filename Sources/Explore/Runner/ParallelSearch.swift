@@ -21,11 +21,12 @@ extension PreemptionCounting: SplittableOracle where Base: SplittableOracle {
 /// A search split among threads, each running its own schedules of the body under its own
 /// scheduler.
 ///
-/// Each searcher starts with the search it is given, or waits for work. Work moves by splitting:
+/// Each searcher takes the next of the searches it is given, in order, or waits for work. Work moves by splitting:
 /// a searcher with nothing left to do waits, and a busy one, seeing that, hands over part of what
 /// it has left (for an exhaustive search, half the untried options of its shallowest open branch:
 /// ``DepthFirstOracle/split()``). Every schedule is still tried exactly once. A reduced search,
-/// which cannot be split so, is given to the searchers as shards of its own, one each. The search
+/// which cannot be split so, is given to the searchers as shards of its own, a few a searcher,
+/// each taken by the first searcher free. The search
 /// ends when every searcher waits with nothing handed over, at the first failure, at the schedule
 /// limit, or once its deadline has passed.
 final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
@@ -37,6 +38,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   }
 
   private struct State {
+    /// The searches given at the start that no searcher has taken yet.
+    var given: [Oracle] = []
     var handedOver: [Oracle.Subtree] = []
     var waiting = 0
     var over = false
@@ -79,21 +82,21 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// How many schedules have run so far.
   var schedulesRun: Int { schedules.load(ordering: .relaxed) }
 
-  /// Runs the search on this thread and `searchers - 1` threads of its own, searcher `i` starting
-  /// with `first[i]` if there is one and otherwise waiting for work; returns when all have
-  /// stopped, with the reduced searches' checks together. `ranSchedule` is called on this thread
-  /// after each of its runs.
+  /// Runs `given`, the searches to make, on this thread and `searchers - 1` threads of its own,
+  /// each searcher taking the next search not taken, or else waiting for work handed over; returns
+  /// when all have stopped, with the reduced searches' checks together. `ranSchedule` is called on
+  /// this thread after each of its runs.
   func run(
-    first: [Oracle], ranSchedule: (Int) -> Void
+    _ given: [Oracle], ranSchedule: (Int) -> Void
   ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?) {
-    for searcher in 1..<searchers {
-      let given = first.indices.contains(searcher) ? first[searcher] : nil
+    state.withLock { $0.given = given.reversed() }
+    for _ in 1..<searchers {
       startOnDedicatedThread {
-        self.search(given ?? self.takeWork(), ranSchedule: { _ in })
+        self.search(self.takeWork(), ranSchedule: { _ in })
         self.searcherFinished.signal()
       }
     }
-    search(first.first ?? takeWork(), ranSchedule: ranSchedule)
+    search(takeWork(), ranSchedule: ranSchedule)
     for _ in 1..<searchers { searcherFinished.wait() }
     return state.withLock { state in
       let ending: Ending =
@@ -209,13 +212,15 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
 
   /// What a searcher with nothing to do finds.
   private enum Work {
+    case given(Oracle)
     case subtree(Oracle.Subtree)
     case wait
     case over
   }
 
-  /// A subtree another searcher handed over, waiting for one if need be; `nil` once the search is
-  /// over: ended, or every searcher waiting with nothing handed over.
+  /// A search given at the start not taken yet, or a subtree another searcher handed over,
+  /// waiting for one if need be; `nil` once the search is over: ended, or every searcher waiting
+  /// with nothing left.
   private func takeWork() -> Oracle? {
     var waited = false
     while true {
@@ -225,6 +230,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
           hungry.subtract(1, ordering: .relaxed)
         }
         if state.over { return .over }
+        if let search = state.given.popLast() { return .given(search) }
         if let subtree = state.handedOver.popLast() { return .subtree(subtree) }
         guard state.waiting + 1 < searchers else {
           // Every other searcher waits too, and nothing is left: every schedule has been tried.
@@ -236,6 +242,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
         return .wait
       }
       switch work {
+      case .given(let search):
+        return search
       case .subtree(let subtree):
         return Oracle(subtree: subtree)
       case .over:

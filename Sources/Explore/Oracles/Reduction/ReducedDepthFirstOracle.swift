@@ -26,8 +26,10 @@ import EffectScheduler
 /// a choice point whose schedules several slots share tries every option its shard has a share
 /// in, with their sleep sets, and takes no reversal, since the shards together try every option
 /// there; below the first choice point that one slot owns, the search is the reduced search of
-/// that subtree. The shards' searches together try one schedule of every class, and a few more
-/// where the tree is shared.
+/// that subtree. An option of another shard's that comes before one of its own there sleeps in it,
+/// as in one search that tried them in order: a run learns what its step touches
+/// (``ForeignOptionProbe``). The shards' searches together try one schedule of every class, and a
+/// few more where the tree is shared.
 struct ReducedDepthFirstOracle: SplittableOracle {
   /// A choice point of the current path.
   private struct Node {
@@ -65,6 +67,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private let sharing: (index: Int, count: Int)?
   /// Whether the run just made ended while several slots shared it, and another shard counts it.
   private var runCountedElsewhere = false
+  /// In a sharded search, the runs to make to learn the steps of other shards' options, and the
+  /// one under way.
+  private var foreignProbes: [ForeignOptionProbe] = []
+  private var foreignProbe: ForeignOptionProbe?
 
   /// - Parameter shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
   init(shard: Shard? = nil) {
@@ -87,6 +93,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     stepsThisRun = 0
     finishedRun = false
     runCountedElsewhere = false
+    if !foreignProbes.isEmpty {
+      foreignProbe = foreignProbes.removeFirst()
+      return true
+    }
     if started, probes.beginProbe(runs: runs) { return true }
     guard started else {
       started = true
@@ -110,6 +120,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
     stepsThisRun = step + 1
+    if foreignProbe != nil { return try foreignProbe!.nextJob(among: ready, step: step) }
     if probes.probing { return try probes.nextJob(among: ready, step: step) }
     guard step < path.count else {
       guard let sharing, let slots = slotsSharingPath else {
@@ -119,6 +130,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       let options = ShardedOptions(group: slots, shard: sharing, options: ready.count)
       let own = options.ownOptions
       path.append(Node(ready: ready, chosen: own[0], tried: [own[0]], toTry: Set(own.dropFirst()), sharing: options))
+      let choices = path.map { (ready: $0.ready, chosen: $0.chosen) }
+      for option in 0..<own[own.count - 1] where !own.contains(option) {
+        foreignProbes.append(ForeignOptionProbe(option: option, atDepth: step, of: choices))
+      }
       return own[0]
     }
     // The same choices so far must lead to the same ready jobs, or the program is not
@@ -132,12 +147,22 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   }
 
   mutating func runDidFinish(steps: Int) throws {
-    if probes.probing { probes.runDidFinish() } else { finishedRun = true }
+    if probes.probing, foreignProbe == nil { probes.runDidFinish() } else { finishedRun = true }
   }
 
   /// Follows the run's sleeping options, and adds the options that reverse its races to the
   /// choice points where they start.
   mutating func runDidEnd(trace: Trace) {
+    if let probe = foreignProbe {
+      foreignProbe = nil
+      runCountedElsewhere = true
+      // Kept in the order of the options, so that those before the one taken sleep in it.
+      if probe.depth < path.count, let footprint = probe.footprint(trace: trace, finished: finishedRun) {
+        let explored = path[probe.depth].explored
+        path[probe.depth].explored.insert((probe.option, footprint), at: explored.firstIndex { $0.option > probe.option } ?? explored.count)
+      }
+      return
+    }
     if probes.probing {
       probes.probeDidEnd(trace: trace)
       return
@@ -173,6 +198,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     }
     guard let cut = cutAt else { return }
     path.removeLast(path.count - cut - 1)
+    foreignProbes.removeAll { $0.depth >= path.count }
     let node = path[cut]
     if node.sharing == nil, let awake = node.ready.indices.first(where: { !node.tried.contains($0) && !node.toTry.contains($0) && !node.isAsleep($0, among: sleepingAt[cut]) }) {
       path[cut].toTry.insert(awake)
@@ -198,8 +224,13 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       sleepingAt.append(sleeping)
       if node.isAsleep(node.chosen, among: sleeping) { return (sleepingAt, index) }
       let step = accesses.footprint(ofStep: index, job: node.ready[node.chosen])
-      let position = node.explored.firstIndex { $0.option == node.chosen } ?? node.explored.count
-      if position == node.explored.count { path[index].explored.append((node.chosen, step)) }
+      // At a shared choice point the options explored are kept in order, other shards' among them.
+      let position =
+        node.explored.firstIndex { $0.option == node.chosen }
+        ?? (node.sharing == nil ? nil : node.explored.firstIndex { $0.option > node.chosen }) ?? node.explored.count
+      if !node.explored.indices.contains(position) || node.explored[position].option != node.chosen {
+        path[index].explored.insert((node.chosen, step), at: position)
+      }
       sleeping = (sleeping + node.explored[..<position].map(\.footprint)).filter { !$0.conflicts(with: step) }
     }
     return (sleepingAt, nil)
