@@ -35,6 +35,16 @@ extension ExplorationOracle {
   var reductionCheck: ReductionCheck? { nil }
 }
 
+extension ReplayDivergence {
+  /// Checks that `ready` are the jobs an earlier run with the same choices had ready at `step`,
+  /// `before`, where it took position `chosen`; throws the divergence when they are not, for the
+  /// program is then not deterministic and a search would miss or repeat schedules.
+  static func check(_ ready: [ReadyJob], areAsBefore before: [ReadyJob], whichTook chosen: Int, atStep step: Int) throws {
+    guard before != ready else { return }
+    throw ReplayDivergence(step: step, expected: ScheduleChoice(picking: before[chosen], at: chosen), ready: ready, readyBefore: before)
+  }
+}
+
 extension StrategyReference {
   /// A reference to `oracle` whose closures, made in this module, call it directly. An oracle that
   /// learns from traces gets every task an actor's job ran listed in them.

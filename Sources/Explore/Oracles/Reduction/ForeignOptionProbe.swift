@@ -34,11 +34,8 @@ struct ForeignOptionProbe {
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
     var position = 0
     if step < prefix.count {
-      let (before, choice) = prefix[step]
-      guard before == ready else {
-        throw ReplayDivergence(step: step, expected: ScheduleChoice(picking: before[choice], at: choice), ready: ready, readyBefore: before)
-      }
-      position = choice
+      try ReplayDivergence.check(ready, areAsBefore: prefix[step].ready, whichTook: prefix[step].chosen, atStep: step)
+      position = prefix[step].chosen
     }
     self.ready.append(ready)
     chosen.append(position)

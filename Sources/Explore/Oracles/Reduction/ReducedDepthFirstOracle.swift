@@ -136,13 +136,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       }
       return own[0]
     }
-    // The same choices so far must lead to the same ready jobs, or the program is not
-    // deterministic and the search would miss or repeat schedules.
-    guard path[step].ready == ready else {
-      let node = path[step]
-      throw ReplayDivergence(
-        step: step, expected: ScheduleChoice(picking: node.ready[node.chosen], at: node.chosen), ready: ready, readyBefore: node.ready)
-    }
+    try ReplayDivergence.check(ready, areAsBefore: path[step].ready, whichTook: path[step].chosen, atStep: step)
     return path[step].chosen
   }
 

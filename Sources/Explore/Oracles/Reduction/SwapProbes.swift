@@ -69,10 +69,7 @@ struct SwapProbes {
     guard let probe = current else { return 0 }
     if step < probe.prefix.count {
       let (before, chosen) = probe.prefix[step]
-      guard before == ready else {
-        throw ReplayDivergence(
-          step: step, expected: ScheduleChoice(picking: before[chosen], at: chosen), ready: ready, readyBefore: before)
-      }
+      try ReplayDivergence.check(ready, areAsBefore: before, whichTook: chosen, atStep: step)
       return chosen
     }
     for (turn, job) in remaining.enumerated() {
