@@ -1,3 +1,5 @@
+import Dispatch
+import Explore
 import BugCatalogue
 
 /// Programs for the partial-order reduction figures: dining philosophers and a debounced search
@@ -88,4 +90,26 @@ actor Analytics {
 
   /// Adds a line.
   func log(_ line: String) { lines.append(line) }
+}
+
+/// The catalogue's fixed three philosophers under `.reduced` and under `.default` (its 2-second
+/// budget on), with both kinds of spawn: how many schedules prove the table deadlock-free, and
+/// whether the default portfolio proves it within its budget.
+func benchmarkPhilosophersProof() async throws {
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.checksDeterminism = false
+  print("\nThe catalogue's fixed 3 philosophers: every schedule, by .reduced and by .default (its budget on):")
+  for spawn in Spawn.allCases {
+    let program = ClassicBug.diningPhilosophers3.fixed(spawning: spawn)
+    var start = DispatchTime.now().uptimeNanoseconds
+    let reduced = try await explore(.reduced(maxSchedules: 200_000), configuration: configuration) { try await program() }
+    let reducedSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    start = DispatchTime.now().uptimeNanoseconds
+    let portfolio = try await explore(.default, configuration: ClassicBug.diningPhilosophers3.configuration) { try await program() }
+    let portfolioSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    print("  \(spawn):")
+    print("    .reduced: \(reduced.exploredEverySchedule ? "all" : "stopped after") \(reduced.schedules) schedules in \(format(reducedSeconds * 1000)) ms")
+    let ending = portfolio.exploredEverySchedule ? "every schedule explored" : "budget ran out (\(portfolio.budgetRanOut.map { "\($0)" } ?? "-"))"
+    print("    .default: \(portfolio.schedules) schedules in \(format(portfolioSeconds * 1000)) ms, \(ending)")
+  }
 }

@@ -375,6 +375,8 @@ if wanted("reduction") {
   }
 }
 
+if wanted("philosophers") { try await benchmarkPhilosophersProof() }
+
 // MARK: The reduced search split among searchers and shards
 
 if wanted("reducedsplit") {

@@ -106,16 +106,19 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   /// The default, what `explore { … }` runs: a portfolio of strategies sharing one budget,
   /// ``ExploreConfiguration/portfolioBudget`` (2 seconds and 20,000 schedules unless set).
   ///
-  /// 1. Exhaustive search, which settles small programs completely: when it tries every
-  ///    schedule, the exploration ends there, with ``ExplorationSummary/exploredEverySchedule``.
+  /// 1. The reduced search (``reduced(maxSchedules:)``), which settles small programs completely:
+  ///    when it tries one schedule of every class and justifies what it took as independent, the
+  ///    exploration ends there, with ``ExplorationSummary/exploredEverySchedule``. Where it tries
+  ///    every class but cannot justify that (state shared unseen, through a `Mutex` say), the
+  ///    exhaustive search takes over, and settles the program when it tries every schedule.
   /// 2. The schedules with exactly 0, then 1, then 2 preemptions, where most schedule-dependent
   ///    bugs show up in programs too large to search completely.
   /// 3. PCT of depth 3 and uniformly random runs, taking turns until the budget runs out.
   ///
-  /// Exhaustive search may run up to half the schedule budget and take up to half the time
-  /// budget, so that a space it can finish (a few thousand schedules) is settled, even on a
+  /// The reduced and exhaustive searches together may run up to half the schedule budget and
+  /// take up to half the time budget, so that a space they can finish is settled, even on a
   /// loaded machine; each preemption bound runs at most a tenth of the schedules, and they share
-  /// half the time left after it, a third of that each; PCT and random get the rest of both
+  /// half the time left after them, a third of that each; PCT and random get the rest of both
   /// budgets.
   ///
   /// A failure, whichever part finds it, is reported after the usual search for a schedule with
@@ -154,7 +157,7 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
     case .sequence(let strategies):
       return strategies.map(\.description).joined(separator: ", then ")
     case .portfolio:
-      return "default portfolio (exhaustive DFS, preemption bounds 0, 1 and 2, then PCT depth \(PortfolioPlan.pctDepth) and random)"
+      return "default portfolio (reduced DFS, exhaustive DFS where it cannot justify itself, preemption bounds 0, 1 and 2, then PCT depth \(PortfolioPlan.pctDepth) and random)"
     }
   }
 }

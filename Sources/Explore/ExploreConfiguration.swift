@@ -40,6 +40,21 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// matrix; `nil` (the default) runs the whole search. The `EXPLORE_SHARD=i/n` environment
   /// variable overrides it. See ``Shard`` for how each strategy is shared out.
   public var shard: Shard?
+  /// Whether the program's tasks share state only through what the scheduler sees: actors, the
+  /// tasks and continuations they wake, streams, `NSLock` and pthread mutexes, and the drop-ins
+  /// `EffectMutex`, `EffectLock` and `EffectAtomic`. `false` (the default) unless set.
+  ///
+  /// The reduced search (``ExplorationStrategy/reduced(maxSchedules:)``, and the default
+  /// portfolio's reduced part) takes two steps of different tasks that ran code outside actors
+  /// and touched nothing in common it saw as independent. Trying such a pair in the other order
+  /// finds a change in what the tasks do next, but cannot show that a `Mutex`, an atomic or an
+  /// unchecked `Sendable` class they share ends up the same over several steps. So without this
+  /// assumption a search that took such a pair claims no completeness
+  /// (``ExplorationSummary/exploredEverySchedule`` is `false`, and ``ReductionCheck`` says why),
+  /// and the default portfolio settles the program with its exhaustive search instead. Set it
+  /// when the assumption holds, to have the reduced search's one schedule of every class count as
+  /// every schedule.
+  public var assumesNoUnseenSharing: Bool
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(
@@ -49,7 +64,8 @@ public struct ExploreConfiguration: Hashable, Sendable {
     minimizationBudget: Int = 2_000,
     searchers: Int = 1,
     portfolioBudget: PortfolioBudget = PortfolioBudget(),
-    shard: Shard? = nil
+    shard: Shard? = nil,
+    assumesNoUnseenSharing: Bool = false
   ) {
     self.scheduler = scheduler
     self.progressInterval = progressInterval
@@ -58,5 +74,6 @@ public struct ExploreConfiguration: Hashable, Sendable {
     self.searchers = searchers
     self.portfolioBudget = portfolioBudget
     self.shard = shard
+    self.assumesNoUnseenSharing = assumesNoUnseenSharing
   }
 }

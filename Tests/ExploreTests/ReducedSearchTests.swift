@@ -107,7 +107,14 @@ struct ReducedSearchTests {
     _ = try await requireFailure(ExplorationFailure.self) {
       try await explore(strategy, configuration: bug.configuration) { try await bug.buggy() }
     }
-    let summary = try await explore(strategy, configuration: bug.configuration) { try await bug.fixed() }
+    // The catalogue's tasks share state only through what the scheduler sees.
+    var assuming = bug.configuration
+    assuming.assumesNoUnseenSharing = true
+    let summary = try await explore(strategy, configuration: assuming) { try await bug.fixed() }
     #expect(summary.exploredEverySchedule || bug.exhaustiveLimit != nil)
+    // Without the assumption, it claims every schedule only where it took no pair as independent unseen.
+    let plain = try await explore(strategy, configuration: bug.configuration) { try await bug.fixed() }
+    let check = try #require(plain.reductionCheck)
+    if bug.exhaustiveLimit == nil { #expect(plain.exploredEverySchedule == (check.assumedPairs == 0)) }
   }
 }

@@ -133,10 +133,10 @@ struct ReducedUnseenStateTests {
     #expect(summary.description.contains("could not be justified"), "\(summary)")
   }
 
-  @Test("tasks that share only actors: every pair taken as independent is tried the other way round, and the reduction is justified",
+  @Test("tasks that share only actors, assumed to share nothing unseen: every pair taken as independent is tried the other way round, and the reduction is justified",
     arguments: Spawn.allCases)
   func justified(spawn: Spawn) async throws {
-    let summary = try await explore(.reduced) {
+    let summary = try await explore(.reduced, configuration: ExploreConfiguration(progressInterval: nil, assumesNoUnseenSharing: true)) {
       let log = Log()
       let tasks = ["a", "b", "c"].map { name in spawn(name: name) { await log.add(name) } }
       for task in tasks { await task.value }
@@ -147,5 +147,58 @@ struct ReducedUnseenStateTests {
     #expect(check.assumedPairs > 0)
     #expect(check.swapsTried == check.assumedPairs)
     #expect(summary.description.contains("each tried the other way round without a change"), "\(summary)")
+    #expect(!summary.description.contains("could not be justified"), "\(summary)")
+  }
+
+  @Test("without the assumption, a search that took pairs as independent unseen claims nothing, and names the first pair",
+    arguments: Spawn.allCases)
+  func notAssumed(spawn: Spawn) async throws {
+    let summary = try await explore(.reduced, configuration: ExploreConfiguration(progressInterval: nil)) {
+      let log = Log()
+      let tasks = ["a", "b", "c"].map { name in spawn(name: name) { await log.add(name) } }
+      for task in tasks { await task.value }
+    }
+    let check = try #require(summary.reductionCheck)
+    #expect(!summary.exploredEverySchedule)
+    #expect(!check.justified && check.swapsChanged == 0 && check.assumedPairs > 0)
+    let pair = try #require(check.firstAssumedPair)
+    #expect(pair.hasPrefix("step "), "\(pair)")
+    #expect(summary.description.contains("could not be justified") && summary.description.contains(pair), "\(summary)")
+    #expect(summary.description.contains("assumesNoUnseenSharing"), "\(summary)")
+  }
+
+  /// Two tasks append to a string behind a `Mutex` in three steps each. Each pair of their steps,
+  /// tried the other way round, changes nothing the scheduler sees, yet the full search finds 20
+  /// orders and the reduced one a handful: the reason it claims nothing without the assumption.
+  @Test("a Mutex order race over several steps: the reduced search sees fewer orders and claims nothing; the default portfolio settles it exhaustively")
+  func orderRaceOverSeveralSteps() async throws {
+    let program: @Sendable (AllOutcomes.Report) async throws -> Void = { report in
+      let order = Shared(Mutex(""))
+      await withDiscardingTaskGroup { group in
+        for task in 0..<2 {
+          group.addTask {
+            for _ in 0..<3 {
+              order.value.withLock { $0 += "\(task)" }
+              await Task.yield()
+            }
+          }
+        }
+      }
+      report.finalState(order.value.withLock { $0 })
+    }
+    // Every interleaving of the yields, as fair scheduling would cut a yielding task's runs short.
+    let scheduler = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1), yieldsBeforeFairness: nil)
+    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: scheduler, program)
+    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(), configuration: scheduler, program)
+    #expect(full.complete && full.outcomes.count == 20)
+    #expect(reduced.outcomes.count < full.outcomes.count)
+    #expect(!reduced.claimedEverySchedule)
+
+    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+    configuration.scheduler.yieldsBeforeFairness = nil
+    let summary = try await explore(configuration: configuration) { try await program(AllOutcomes.Report()) }
+    #expect(summary.exploredEverySchedule, "\(summary)")
+    #expect(summary.portfolioParts.map(\.part) == [.reduced, .exhaustive])
+    #expect(summary.portfolioParts.map(\.ending) == [.unjustified, .triedEverySchedule])
   }
 }

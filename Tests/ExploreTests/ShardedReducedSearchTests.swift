@@ -4,9 +4,10 @@ import EffectScheduler
 import ExploreTesting
 import Testing
 
-/// A reduced search split into shards (``ReducedDepthFirstOracle/init(shard:)``): the shards
-/// together see every outcome the whole search sees, each claims its part explored when the
-/// whole search does, and the schedules they count add up to at least the whole search's.
+/// A reduced search split into shards (``ReducedDepthFirstOracle/init(shard:assumesNoUnseenSharing:)``):
+/// the shards together see every outcome the whole search sees, each claims its part explored
+/// when the whole search does (both assuming no unseen sharing, so that claims are made), and the
+/// schedules they count add up to at least the whole search's.
 // Serialized: its cases are CPU-bound searches, and run side by side they would starve the
 // time-budgeted explorations of other suites.
 @Suite("Sharded reduced search", .serialized)
@@ -21,7 +22,8 @@ struct ShardedReducedSearchTests {
     var claims = true
     var counted = 0
     for index in 1...count {
-      let part = await AllOutcomes.of(ReducedDepthFirstOracle(shard: Shard(index: index, count: count)), configuration: configuration, program)
+      let part = await AllOutcomes.of(
+        ReducedDepthFirstOracle(shard: Shard(index: index, count: count), assumesNoUnseenSharing: true), configuration: configuration, program)
       outcomes.formUnion(part.outcomes)
       claims = claims && part.claimedEverySchedule
       counted += part.counted
@@ -36,7 +38,7 @@ struct ShardedReducedSearchTests {
     while compared < 12 {
       seed += 1
       let program = GeneratedProgram(seed: seed, taskCount: 2, withCancellation: seed % 2 == 0, withStreams: seed % 3 == 0)
-      let whole = await AllOutcomes.of(ReducedDepthFirstOracle(), limit: 150) { await program.run(reporting: $0) }
+      let whole = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 150) { await program.run(reporting: $0) }
       guard whole.complete, whole.schedules > 1 else { continue }
       compared += 1
       let split = await Self.shards(count) { await program.run(reporting: $0) }
@@ -49,7 +51,7 @@ struct ShardedReducedSearchTests {
   @Test("on the catalogue, the shards of each fixed twin see what the whole search sees, and claim it", arguments: ClassicBug.all)
   func catalogue(bug: ClassicBug) async {
     let program: @Sendable (AllOutcomes.Report) async throws -> Void = { _ in try await bug.fixed() }
-    let whole = await AllOutcomes.of(ReducedDepthFirstOracle(), limit: 500, program)
+    let whole = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 500, program)
     guard whole.complete else { return }
     let split = await Self.shards(3, program)
     #expect(split.outcomes == whole.outcomes)
@@ -60,6 +62,7 @@ struct ShardedReducedSearchTests {
   func twoSearchers(bug: ClassicBug) async throws {
     var configuration = bug.configuration
     configuration.searchers = 2
+    configuration.assumesNoUnseenSharing = true
     let strategy = ExplorationStrategy.reduced(maxSchedules: bug.exhaustiveLimit)
     _ = try await requireFailure(ExplorationFailure.self) {
       try await explore(strategy, configuration: configuration) { try await bug.buggy() }

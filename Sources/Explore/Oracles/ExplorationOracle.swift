@@ -23,6 +23,9 @@ protocol ExplorationOracle: SchedulingStrategy {
   mutating func runDidEnd(trace: Trace)
   /// For a reduced search, how it checked what it took as independent unseen; `nil` for others.
   var reductionCheck: ReductionCheck? { get }
+  /// Whether the search may still claim every schedule tried once it ends: `false` once a reduced
+  /// search took what it cannot justify.
+  var canStillClaimEverySchedule: Bool { get }
 }
 
 extension ExplorationOracle {
@@ -33,6 +36,7 @@ extension ExplorationOracle {
   var learnsFromTraces: Bool { false }
   mutating func runDidEnd(trace: Trace) {}
   var reductionCheck: ReductionCheck? { nil }
+  var canStillClaimEverySchedule: Bool { true }
 }
 
 extension ReplayDivergence {

@@ -58,6 +58,7 @@ struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
   var learnsFromTraces: Bool { base.learnsFromTraces }
   mutating func runDidEnd(trace: Trace) { base.runDidEnd(trace: trace) }
   var reductionCheck: ReductionCheck? { base.reductionCheck }
+  var canStillClaimEverySchedule: Bool { base.canStillClaimEverySchedule }
 }
 
 extension PreemptionCounting: Sendable where Base: Sendable {}

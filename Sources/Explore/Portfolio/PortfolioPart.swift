@@ -1,7 +1,10 @@
-/// One part of the default portfolio (``ExplorationStrategy/default``): the exhaustive search and
-/// the preemption bounds 0, 1 and 2 run one after another, then PCT and random take turns run by
-/// run.
+/// One part of the default portfolio (``ExplorationStrategy/default``): the reduced search (and,
+/// when it cannot justify what it took as independent, the exhaustive search) and the preemption
+/// bounds 0, 1 and 2 run one after another, then PCT and random take turns run by run.
 public enum PortfolioPart: Hashable, Sendable, CustomStringConvertible {
+  /// Depth-first search with partial-order reduction (``ExplorationStrategy/reduced(maxSchedules:)``),
+  /// from the first-in-first-out schedule on: one schedule of every class of equivalent ones.
+  case reduced
   /// Exhaustive depth-first search, from the first-in-first-out schedule on.
   case exhaustive
   /// The schedules with exactly this many preemptions, depth first. On its way the search runs
@@ -13,9 +16,10 @@ public enum PortfolioPart: Hashable, Sendable, CustomStringConvertible {
   /// Uniformly random runs.
   case random
 
-  /// `exhaustive DFS`, `preemption bound 2`, `PCT depth 3` or `random`.
+  /// `reduced DFS`, `exhaustive DFS`, `preemption bound 2`, `PCT depth 3` or `random`.
   public var description: String {
     switch self {
+    case .reduced: "reduced DFS"
     case .exhaustive: "exhaustive DFS"
     case .preemptionBound(let bound): "preemption bound \(bound)"
     case .pct(let depth): "PCT depth \(depth)"

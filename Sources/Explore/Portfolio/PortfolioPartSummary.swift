@@ -2,9 +2,14 @@
 public struct PortfolioPartSummary: Hashable, Sendable, CustomStringConvertible {
   /// Why a part stopped.
   public enum Ending: Hashable, Sendable {
-    /// It tried every schedule it covers: every schedule there is, for the exhaustive part;
-    /// every schedule with exactly that many preemptions, for a preemption bound.
+    /// It tried every schedule it covers: one schedule of every class, for the reduced part;
+    /// every schedule there is, for the exhaustive part; every schedule with exactly that many
+    /// preemptions, for a preemption bound.
     case triedEverySchedule
+    /// The reduced part tried one schedule of every class, but could not justify the steps it
+    /// took as independent without seeing what they share (``ReductionCheck``), so the
+    /// exhaustive part took over.
+    case unjustified
     /// It used up its share of the budget, and the next part took over.
     case usedItsShare
     /// The budget of the whole portfolio ran out during it.
@@ -30,6 +35,7 @@ public struct PortfolioPartSummary: Hashable, Sendable, CustomStringConvertible 
     let why =
       switch ending {
       case .triedEverySchedule: "all it covers"
+      case .unjustified: "one of every class, but not justified"
       case .usedItsShare: "its share of the budget"
       case .budgetRanOut: "until the budget ran out"
       }

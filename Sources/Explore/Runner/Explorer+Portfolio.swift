@@ -4,8 +4,8 @@ import EffectScheduler
 extension Explorer {
   /// Runs the default portfolio within ``ExploreConfiguration/portfolioBudget``, shared among its
   /// parts as ``PortfolioPlan`` says, and records in ``portfolioParts`` and
-  /// ``portfolioBudgetRanOut`` how far it got. Returns whether its exhaustive part tried every
-  /// schedule there is; throws the first failure, named after the part that found it, with the
+  /// ``portfolioBudgetRanOut`` how far it got. Returns whether its reduced part tried every class
+  /// and justified it, or its exhaustive part tried every schedule there is; throws the first failure, named after the part that found it, with the
   /// fewest preemptions the minimization finds.
   func runPortfolio(named strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
     let plan = PortfolioPlan(budget: configuration.portfolioBudget)
@@ -25,22 +25,29 @@ extension Explorer {
     }
 
     var boundsStart: UInt64 = 0
+    var proved = 0
     for (index, part) in PortfolioPlan.systematicParts.enumerated() {
+      // The exhaustive search runs only where the reduced one could not justify its claim.
+      if part == .exhaustive, portfolioParts.last?.ending != .unjustified { continue }
       if let limit = budgetEnding() {
         portfolioBudgetRanOut = limit
         return false
       }
-      if index == 1 { boundsStart = DispatchTime.now().uptimeNanoseconds - start }
+      if index == PortfolioPlan.provingParts { boundsStart = DispatchTime.now().uptimeNanoseconds - start }
       let shareEnd = plan.timeShareEnd(ofSystematicPart: index, boundsStart: boundsStart).map {
         Deadline(nanoseconds: $0, after: start)
       }
       let before = runs
-      let triedAll = try runSystematicPart(
-        part, named: strategy, limit: min(plan.schedulesCap(ofSystematicPart: index), left()), until: shareEnd, firstRunRegardless: runs == firstRun)
-      let ending: PortfolioPartSummary.Ending =
-        triedAll ? .triedEverySchedule : budgetEnding() != nil ? .budgetRanOut : .usedItsShare
-      portfolioParts.append(PortfolioPartSummary(part: part, schedules: runs - before, ending: ending))
-      if triedAll, part == .exhaustive { return true }
+      let cap = plan.schedulesCap(ofSystematicPart: index, schedulesBefore: proved)
+      let ending = try runSystematicPart(part, named: strategy, limit: min(cap, left()), until: shareEnd, firstRunRegardless: runs == firstRun)
+      let summary = PortfolioPartSummary(part: part, schedules: runs - before, ending: ending ?? (budgetEnding() != nil ? .budgetRanOut : .usedItsShare))
+      portfolioParts.append(summary)
+      if index < PortfolioPlan.provingParts { proved += summary.schedules }
+      if ending == .triedEverySchedule, part == .reduced || part == .exhaustive {
+        // What the reduced part could not justify, the exhaustive part has settled.
+        if part == .exhaustive { reductionCheck = nil }
+        return true
+      }
     }
     if let limit = budgetEnding() {
       portfolioBudgetRanOut = limit
@@ -52,20 +59,39 @@ extension Explorer {
     return false
   }
 
-  /// Runs the exhaustive search, or the schedules with exactly the preemptions of a preemption
-  /// bound; returns whether it tried every schedule it covers.
+  /// Runs the reduced or the exhaustive search, or the schedules with exactly the preemptions of
+  /// a preemption bound; returns `.triedEverySchedule` when it tried every schedule it covers,
+  /// `.unjustified` when the reduced search tried every class but could not justify its claim,
+  /// and `nil` when it stopped short.
   private func runSystematicPart(
     _ part: PortfolioPart, named strategy: ExplorationStrategy, limit: Int, until deadline: Deadline?, firstRunRegardless: Bool
-  ) throws(ExplorationFailure) -> Bool {
-    var bound: Int?
-    if case .preemptionBound(let preemptions) = part { bound = preemptions }
+  ) throws(ExplorationFailure) -> PortfolioPartSummary.Ending? {
     do throws(ExplorationFailure) {
-      if bound == nil, configuration.searchers > 1 {
-        return try searchInParallel([DepthFirstOracle(shard: shard)], named: strategy, limit: limit, until: deadline)
+      switch part {
+      case .reduced:
+        let triedAll: Bool
+        let finished: Bool
+        if configuration.searchers > 1 {
+          (triedAll, finished) = try searchInParallelReporting(reducedSearchers, named: strategy, limit: limit, until: deadline)
+        } else {
+          // It stops as soon as it cannot claim every schedule: the exhaustive part then gets
+          // what is left of its share.
+          var oracle = PreemptionCounting(ReducedDepthFirstOracle(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing))
+          triedAll = try searchCounting(
+            &oracle, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless, onlyWhileClaimable: true)
+          finished = oracle.base.searchedEveryClass || !oracle.canStillClaimEverySchedule
+        }
+        return triedAll ? .triedEverySchedule : finished ? .unjustified : nil
+      case .exhaustive where configuration.searchers > 1:
+        return try searchInParallel([DepthFirstOracle(shard: shard)], named: strategy, limit: limit, until: deadline) ? .triedEverySchedule : nil
+      default:
+        var bound: Int?
+        if case .preemptionBound(let preemptions) = part { bound = preemptions }
+        // Under bound n only the schedules with exactly n preemptions count: bound n − 1 ran the others.
+        var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0, shard: shard)
+        let triedAll = try searchCounting(&oracle, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless)
+        return triedAll ? .triedEverySchedule : nil
       }
-      // Under bound n only the schedules with exactly n preemptions count: bound n − 1 ran the others.
-      var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0, shard: shard)
-      return try searchCounting(&oracle, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless)
     } catch {
       throw minimized(error.found(by: part))
     }
@@ -76,7 +102,7 @@ extension Explorer {
     let depth = PortfolioPlan.pctDepth
     let pct = PortfolioPart.pct(depth: depth)
     // PCT places its change points among the steps of a first-in-first-out run. That run is the
-    // exhaustive part's first, so it fails here only when that part ran no schedule.
+    // reduced part's first, so it fails here only when that part ran no schedule.
     let probe = probe(depth: depth, schedules: limit, strategy: strategy)
     if var failure = probe.failure {
       failure.strategy = "default portfolio, found by the first-in-first-out run before its PCT runs"

@@ -82,7 +82,8 @@ final class Explorer {
           throw minimized(error)
         }
       }
-      return try search(ReducedDepthFirstOracle(shard: shard), named: strategy, limit: maxSchedules)
+      return try search(
+        ReducedDepthFirstOracle(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       try checkDeterminism()
       // One search under the bound tries each schedule within it once and never runs one beyond
@@ -136,17 +137,19 @@ final class Explorer {
   /// Runs the schedules of `oracle`, which counts its runs' preemptions, until it has no more,
   /// `limit` runs have been made, `deadline` has passed, or one fails; throws that failure as
   /// found, for the caller to minimize. Returns whether the oracle tried every schedule there is.
-  /// With `firstRunRegardless`, the first run is made even if the deadline has passed.
+  /// With `firstRunRegardless`, the first run is made even if the deadline has passed; with
+  /// `onlyWhileClaimable`, the search stops once the oracle can no longer claim every schedule
+  /// (``ExplorationOracle/canStillClaimEverySchedule``).
   func searchCounting(
     _ oracle: inout some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil,
-    firstRunRegardless: Bool = false
+    firstRunRegardless: Bool = false, onlyWhileClaimable: Bool = false
   ) throws(ExplorationFailure) -> Bool {
     // One reference to the oracle serves every run of the search.
     try withUnsafeMutablePointer(to: &oracle) { counting throws(ExplorationFailure) in
       let reference = StrategyReference(oracle: counting)
       var made = 0
       while limit.map({ made < $0 }) ?? true, (firstRunRegardless && made == 0) || !(deadline?.hasPassed ?? false),
-        counting.pointee.beginRun()
+        !onlyWhileClaimable || counting.pointee.canStillClaimEverySchedule, counting.pointee.beginRun()
       {
         let outcome = runOnce(reference, explores: false)
         if counting.pointee.learnsFromTraces { counting.pointee.runDidEnd(trace: outcome.trace) }
@@ -155,7 +158,7 @@ final class Explorer {
           count(outcome)
         }
         if let failure = failure(of: outcome, seed: counting.pointee.seed, preemptions: counting.pointee.preemptionsSoFar ?? 0, strategy: strategy) {
-          throw failure
+          throw counting.pointee.learnsFromTraces ? replayedAsReplays(failure) : failure
         }
       }
       if let check = counting.pointee.reductionCheck { reductionCheck = check }
@@ -170,6 +173,14 @@ final class Explorer {
   func searchInParallel<Oracle: SplittableOracle>(
     _ given: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
   ) throws(ExplorationFailure) -> Bool {
+    try searchInParallelReporting(given, named: strategy, limit: limit, until: deadline).triedAll
+  }
+
+  /// ``searchInParallel(_:named:limit:until:)``, which also returns whether the searches ran to
+  /// their end, whether or not they justified what they took as independent.
+  func searchInParallelReporting<Oracle: SplittableOracle>(
+    _ given: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
+  ) throws(ExplorationFailure) -> (triedAll: Bool, finished: Bool) {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy)
@@ -178,21 +189,42 @@ final class Explorer {
     traceFingerprints.formUnion(fingerprints)
     if let check { reductionCheck = check }
     switch ending {
-    case .exhausted: return check?.justified ?? true
-    case .limited: return false
-    case .failed(let failure): throw failure
+    case .exhausted: return (check?.justified ?? true, true)
+    case .limited: return (false, false)
+    case .failed(let failure): throw given.first?.learnsFromTraces == true ? replayedAsReplays(failure) : failure
     }
+  }
+
+  /// The failure of a search that watched what its runs' steps shared, with the trace its
+  /// schedule's replay (``ExplorationStrategy/replay(_:)``) gives: such runs place a cancellation
+  /// at the step that made it and note the locks steps took, so their traces differ from a
+  /// replay's in those details. A replay that does not fail as the search's run did leaves it.
+  private func replayedAsReplays(_ failure: ExplorationFailure) -> ExplorationFailure {
+    guard let schedule = failure.schedule else { return failure }
+    var oracle = ReplayOracle(schedule)
+    _ = oracle.beginRun()
+    let replayed = withUnsafeMutablePointer(to: &oracle) { oracle in
+      runner.run(strategy: StrategyReference(oracle: oracle), configuration: configuration.scheduler, operation: body)
+    }
+    guard let again = self.failure(of: replayed, seed: nil, preemptions: 0, strategy: .replay(schedule)), again.summary == failure.summary else {
+      return failure
+    }
+    var reported = failure
+    reported.trace = again.trace
+    return reported
   }
 
   /// A reduced search's shares for the searchers, ``reducedSharesPerSearcher`` a searcher, which
   /// the first searcher free takes: with `k` shares in all, shard `i` of `n` (the whole search
   /// being shard 1 of 1) is split into shards `(i - 1)k + 1` to `ik` of `nk`, so that the
   /// processes' searchers together run every shard once.
-  private var reducedSearchers: [PreemptionCounting<ReducedDepthFirstOracle>] {
+  var reducedSearchers: [PreemptionCounting<ReducedDepthFirstOracle>] {
     let shares = configuration.searchers * Self.reducedSharesPerSearcher
     let (index, count) = (shard?.index ?? 1, shard?.count ?? 1)
     return (1...shares).map { share in
-      PreemptionCounting(ReducedDepthFirstOracle(shard: Shard(index: (index - 1) * shares + share, count: count * shares)))
+      PreemptionCounting(
+        ReducedDepthFirstOracle(
+          shard: Shard(index: (index - 1) * shares + share, count: count * shares), assumesNoUnseenSharing: configuration.assumesNoUnseenSharing))
     }
   }
 

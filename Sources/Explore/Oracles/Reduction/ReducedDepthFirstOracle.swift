@@ -72,9 +72,15 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private var foreignProbes: [ForeignOptionProbe] = []
   private var foreignProbe: ForeignOptionProbe?
 
-  /// - Parameter shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
-  init(shard: Shard? = nil) {
+  /// - Parameters:
+  ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
+  ///   - assumesNoUnseenSharing: whether the exploration assumes the tasks share no state the
+  ///     scheduler cannot see (``ExploreConfiguration/assumesNoUnseenSharing``), so that the
+  ///     pairs of steps taken as independent unseen, tried the other way round without a change,
+  ///     justify the claim of every class tried.
+  init(shard: Shard? = nil, assumesNoUnseenSharing: Bool = false) {
     sharing = shard.flatMap { $0.count > 1 ? ($0.index - 1, $0.count) : nil }
+    probes = SwapProbes(assumesNoUnseenSharing: assumesNoUnseenSharing)
   }
 
   // Searchers share a reduced search as shards, each its own (see ``ParallelSearch``): a subtree
@@ -85,6 +91,9 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// Whether the search tried one schedule of every class, and every pair of steps it took as
   /// independent unseen was tried the other way round without a change.
   var exhaustedSchedules: Bool { finished && probes.check.justified }
+  /// Whether the search tried one schedule of every class, justified or not.
+  var searchedEveryClass: Bool { finished }
+  var canStillClaimEverySchedule: Bool { probes.check.canStillBeJustified }
   var learnsFromTraces: Bool { true }
   var reductionCheck: ReductionCheck? { probes.check }
   var countedElsewhere: Bool { runCountedElsewhere }
@@ -225,7 +234,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       if !node.explored.indices.contains(position) || node.explored[position].option != node.chosen {
         path[index].explored.insert((node.chosen, step), at: position)
       }
-      sleeping = (sleeping + node.explored[..<position].map(\.footprint)).filter { !$0.conflicts(with: step) }
+      for explored in node.explored[..<position] { sleeping.append(explored.footprint) }
+      sleeping.removeAll { $0.conflicts(with: step) }
     }
     return (sleepingAt, nil)
   }

@@ -30,8 +30,7 @@ extension StepAccesses {
       return threadNumbers.count - 1
     }
     // For each step, the last step of each thread that happens before it, or -1.
-    var clocks: [[Int]] = []
-    clocks.reserveCapacity(steps)
+    var order = HappensBefore(thread: thread, threads: threadNumbers.count)
     var reversals: [Reversal] = []
     // Every step before the clock last moved on comes before every step since.
     var everyStep = Array(repeating: -1, count: threadNumbers.count)
@@ -40,44 +39,48 @@ extension StepAccesses {
     var timerClock = beforeClock
     var clockSteps = clockSteps[...]
     var touches = LastTouches(threads: threadNumbers.count)
+    var predecessors: [Int] = []
+    var clock = everyStep
+    var covered = everyStep
     for j in 0..<steps {
       if clockSteps.first == j {
         clockSteps.removeFirst()
         beforeClock = movableClockSteps.contains(j) ? timerClock : everyStep
         timerClock = beforeClock
       }
-      var predecessors: [Int] = []
+      predecessors.removeAll(keepingCapacity: true)
       if touches.lastOfThread[thread[j]] >= 0 { predecessors.append(touches.lastOfThread[thread[j]]) }
       if let enabler = enabledBy[j] { predecessors.append(enabler) }
-      for i in touches.record(j, in: self, thread: thread) where i > beforeClock[thread[i]] { predecessors.append(i) }
-      var clock = beforeClock
-      for i in predecessors { join(&clock, clocks[i]) }
-      clock[thread[j]] = j
-      clocks.append(clock)
+      touches.record(j, in: self, thread: thread, into: &predecessors, after: beforeClock)
+      clock.withUnsafeMutableBufferPointer { clock in
+        for index in clock.indices { clock[index] = beforeClock[index] }
+        for i in predecessors { order.join(&clock, clockOf: i) }
+        clock[thread[j]] = j
+      }
+      order.append(clock)
       join(&everyStep, clock)
       if affectsTimer[j] || firesTimer[j] { join(&timerClock, clock) }
       // The immediate predecessors, latest first: those no later predecessor already follows.
-      var covered = beforeClock
+      for index in covered.indices { covered[index] = beforeClock[index] }
       predecessors.sort(by: >)
       for (index, i) in predecessors.enumerated() where index == 0 || predecessors[index - 1] != i {
         let immediate = i > covered[thread[i]]
-        join(&covered, clocks[i])
+        covered.withUnsafeMutableBufferPointer { order.join(&$0, clockOf: i) }
         guard immediate, thread[i] != thread[j], enabledBy[j] != i else { continue }
-        reversals.append(reversal(of: i, and: j, clocks: clocks, thread: thread))
+        reversals.append(reversal(of: i, and: j, order: order))
       }
     }
     // A timer pending at a step that affects it could have fired before it.
     for step in 0..<steps where affectsTimer[step] && !firesTimer[step] {
       if let timer = timerPositions[step] { reversals.append(Reversal(step: step, options: [timer], later: step)) }
     }
-    return (reversals, HappensBefore(thread: thread, clocks: clocks))
+    return (reversals, order)
   }
 
   /// The options at `i`'s choice point that start the other order of the race between `i` and
   /// `j`: the first steps, among those after `i` that do not follow it, and `j`, that follow none
   /// of the others; `j`'s own first.
-  private func reversal(of i: Int, and j: Int, clocks: [[Int]], thread: [Int]) -> Reversal {
-    let order = HappensBefore(thread: thread, clocks: clocks)
+  private func reversal(of i: Int, and j: Int, order: HappensBefore) -> Reversal {
     func happensBefore(_ a: Int, _ b: Int) -> Bool { order.precedes(a, b) }
     let notAfter = (i + 1..<j).filter { !happensBefore(i, $0) } + [j]
     var options: [Int] = []
@@ -109,11 +112,29 @@ extension StepAccesses {
 struct HappensBefore {
   /// Each step's thread, numbered in the order threads first ran.
   let thread: [Int]
-  /// For each step, the last step of each thread that happens before it, or -1.
-  let clocks: [[Int]]
+  /// How many threads there are.
+  let threads: Int
+  /// For each step in turn, the last step of each thread that happens before it, or -1: one
+  /// row of `threads` entries a step.
+  private var clocks: [Int] = []
+
+  init(thread: [Int], threads: Int) {
+    self.thread = thread
+    self.threads = threads
+    clocks.reserveCapacity(thread.count * threads)
+  }
+
+  /// Adds the next step's row.
+  mutating func append(_ clock: [Int]) { clocks.append(contentsOf: clock) }
+
+  /// Raises each entry of `clock` to step `step`'s, where that is later.
+  func join(_ clock: inout UnsafeMutableBufferPointer<Int>, clockOf step: Int) {
+    let row = step * threads
+    for index in 0..<threads where clocks[row + index] > clock[index] { clock[index] = clocks[row + index] }
+  }
 
   /// Whether step `a` happens before step `b`, or is `b`.
-  func precedes(_ a: Int, _ b: Int) -> Bool { clocks[b][thread[a]] >= a }
+  func precedes(_ a: Int, _ b: Int) -> Bool { clocks[b * threads + thread[a]] >= a }
 }
 
 /// For each thing steps touch, the last step of each thread that touched it, so that the steps a
@@ -122,9 +143,9 @@ struct HappensBefore {
 /// one anyway.
 private struct LastTouches {
   private let threads: Int
-  private var numbers: [StepAccesses.Object: Int] = [:]
-  /// By object number, then thread: the last step, or -1.
-  private var last: [[Int]] = []
+  private var numbers = ObjectNumbers()
+  /// By object number, then thread: the last step, or -1, a row of `threads` entries an object.
+  private var last: [Int] = []
   /// By thread: the last step that touched everything, fired a timer, or affected one.
   private var lastEverything: [Int]
   private var lastFiring: [Int]
@@ -140,13 +161,13 @@ private struct LastTouches {
     lastOfThread = lastEverything
   }
 
-  /// Notes what step `j` touched, and returns the last step of each other thread that it depends
-  /// on, for each reason it may, as they were before it.
-  mutating func record(_ j: Int, in accesses: StepAccesses, thread: [Int]) -> [Int] {
-    var found: [Int] = []
+  /// Notes what step `j` touched, and adds to `found` the last step of each other thread that it
+  /// depends on, for each reason it may, as they were before it, leaving out those no later than
+  /// `floor`'s entry for their thread.
+  mutating func record(_ j: Int, in accesses: StepAccesses, thread: [Int], into found: inout [Int], after floor: [Int]) {
     let own = thread[j]
     func add(_ steps: [Int]) {
-      for other in 0..<threads where other != own && steps[other] >= 0 { found.append(steps[other]) }
+      for other in 0..<threads where other != own && steps[other] > floor[other] { found.append(steps[other]) }
     }
     if accesses.touchesEverything[j] {
       add(lastOfThread)
@@ -161,16 +182,47 @@ private struct LastTouches {
     if accesses.affectsTimer[j] { lastAffecting[own] = j }
     // Each object is looked up once: its last touches are read, then this step becomes its last.
     for object in accesses.objects[j] {
-      guard let number = numbers[object] else {
-        numbers[object] = last.count
-        var touches = Array(repeating: -1, count: threads)
-        touches[own] = j
-        last.append(touches)
-        continue
+      let number = numbers.number(of: object)
+      if number * threads == last.count {
+        last.append(contentsOf: repeatElement(-1, count: threads))
+      } else if !accesses.touchesEverything[j] {
+        for other in 0..<threads where other != own && last[number * threads + other] > floor[other] {
+          found.append(last[number * threads + other])
+        }
       }
-      if !accesses.touchesEverything[j] { add(last[number]) }
-      last[number][own] = j
+      last[number * threads + own] = j
     }
-    return found
+  }
+}
+
+/// Numbers the objects of one run's steps in the order they first appear, without hashing: each
+/// kind of ``StepAccesses/Object`` keeps its numbers in an array by the object's own index.
+private struct ObjectNumbers {
+  /// By kind, then the object's index within its kind: its number, or -1.
+  private var byKind: [[Int]] = Array(repeating: [], count: 7)
+  private var count = 0
+
+  /// The number of `object`, the next one when it is new.
+  mutating func number(of object: StepAccesses.Object) -> Int {
+    let (kind, index) = Self.slot(of: object)
+    if index >= byKind[kind].count { byKind[kind].append(contentsOf: repeatElement(-1, count: index + 1 - byKind[kind].count)) }
+    if byKind[kind][index] < 0 {
+      byKind[kind][index] = count
+      count += 1
+    }
+    return byKind[kind][index]
+  }
+
+  /// The object's kind, and its index among objects of that kind, from 0.
+  private static func slot(of object: StepAccesses.Object) -> (kind: Int, index: Int) {
+    switch object {
+    case .task(let task): (0, task.rawValue)
+    case .actor(let actor): (1, actor.map { $0 + 1 } ?? 0)
+    case .children(let parent): (2, parent.rawValue)
+    case .notes: (3, 0)
+    case .outsideActors(let task): (4, task.map { $0.rawValue + 1 } ?? 0)
+    case .seenBeforeHop(let step): (5, step)
+    case .lock(let lock): (6, lock)
+    }
   }
 }

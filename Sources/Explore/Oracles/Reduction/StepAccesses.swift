@@ -68,7 +68,7 @@ struct StepAccesses {
   /// The thread of each step.
   private(set) var threads: [Thread] = []
   /// What each step touched.
-  private(set) var objects: [Set<Object>] = []
+  private(set) var objects: [ObjectSet] = []
   /// Steps that may have touched anything: jobs from outside the scheduler's control.
   private(set) var touchesEverything: [Bool] = []
   /// Steps that ran a task's code outside any actor, where it may touch state the scheduler
@@ -124,7 +124,7 @@ struct StepAccesses {
       guard let actor = executed[step]?.actor else { return .unplaced(step: step) }
       return .actor(actor)
     }
-    objects = Array(repeating: [], count: steps)
+    objects = Array(repeating: ObjectSet(), count: steps)
     // A job from outside may have touched anything.
     touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside }
     outsideActors = (0..<steps).map { step in
@@ -154,10 +154,13 @@ struct StepAccesses {
     var madeReadyBy: [Int?] = Array(repeating: nil, count: current.count)
     var madeReadyByClock: [Int?] = madeReadyBy
     var ranAt: [Int?] = Array(repeating: nil, count: current.count)
-    var numbersByStep: [[Int]] = []
+    // The job numbers of each step's ready list, one list after another.
+    var numbersByStep: [Int] = []
+    var firstNumberOf: [Int] = []
     for step in chosen.indices {
       guard jobCount(step) == current.count, ready[step].indices.contains(chosen[step]) else { return nil }
-      numbersByStep.append(current)
+      firstNumberOf.append(numbersByStep.count)
+      numbersByStep.append(contentsOf: current)
       let firesTimer = chosen[step] == current.count
       if !firesTimer {
         let job = current.remove(at: chosen[step])
@@ -166,8 +169,9 @@ struct StepAccesses {
         followed.enabledByClock[step] = madeReadyByClock[job]
       }
       guard step + 1 < chosen.count else { break }
-      let left = ready[step].prefix(jobCount(step)).enumerated().filter { firesTimer || $0.offset != chosen[step] }.map(\.element)
-      guard jobCount(step + 1) >= current.count, left == Array(ready[step + 1].prefix(current.count)) else { return nil }
+      guard jobCount(step + 1) >= current.count, Self.jobsLeft(by: step, ready: ready, chosen: chosen, firesTimer: firesTimer, are: ready[step + 1]) else {
+        return nil
+      }
       for job in ready[step + 1][current.count..<jobCount(step + 1)] {
         current.append(madeReadyBy.count)
         let byClock = clockSteps.contains(step + 1)
@@ -177,8 +181,24 @@ struct StepAccesses {
         if !byClock { followed.madeReady.append((step, job)) }
       }
     }
-    for numbers in numbersByStep { followed.runsAt.append(numbers.map { ranAt[$0] }) }
+    followed.runsAt.reserveCapacity(firstNumberOf.count)
+    for (step, first) in firstNumberOf.enumerated() {
+      let end = step + 1 < firstNumberOf.count ? firstNumberOf[step + 1] : numbersByStep.count
+      followed.runsAt.append(numbersByStep[first..<end].map { ranAt[$0] })
+    }
     return followed
+  }
+
+  /// Whether `next` begins with the jobs ready at `step` less the one it ran, if it ran one.
+  private static func jobsLeft(by step: Int, ready: [[ReadyJob]], chosen: [Int], firesTimer: Bool, are next: [ReadyJob]) -> Bool {
+    let jobs = ready[step]
+    let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
+    var position = 0
+    for index in 0..<count where firesTimer || index != chosen[step] {
+      guard position < next.count, next[position] == jobs[index] else { return false }
+      position += 1
+    }
+    return true
   }
 
   /// What ``followJobs(ready:chosen:clockSteps:)`` finds.
@@ -240,7 +260,8 @@ struct StepAccesses {
   /// itself there.
   /// Returns the tasks whose work each step ran.
   private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace) -> [[TaskID]] {
-    var lastStepOf: [TaskID: Int] = [:]
+    // By task number: its last step so far, or -1.
+    var lastStepOf: [Int] = []
     var ownTasks: [[TaskID]] = Array(repeating: [], count: threads.count)
     for step in threads.indices where threads[step] != .clock {
       let job = ready[step][chosen[step]]
@@ -255,8 +276,9 @@ struct StepAccesses {
       }
       for task in tasks {
         objects[step].insert(.task(task))
-        if let actor, let previous = lastStepOf[task] { objects[previous].insert(.actor(actor)) }
-        lastStepOf[task] = step
+        if task.rawValue >= lastStepOf.count { lastStepOf.append(contentsOf: repeatElement(-1, count: task.rawValue + 1 - lastStepOf.count)) }
+        if let actor, lastStepOf[task.rawValue] >= 0 { objects[lastStepOf[task.rawValue]].insert(.actor(actor)) }
+        lastStepOf[task.rawValue] = step
       }
       if let actor { objects[step].insert(.actor(actor)) }
       ownTasks[step] = tasks
@@ -378,22 +400,28 @@ struct StepAccesses {
   /// whatever would have woken the waiting tasks went unseen: every task's steps outside actors
   /// then touch one thing in common.
   private mutating func recordSharingOutsideActors(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
-    var completedAt: [TaskID: Int] = [:]
+    // By task number: the step at which it completed, or -1.
+    var completedAt: [Int] = []
     for event in trace.events where event.kind == .completed {
-      if let task = event.task { completedAt[task] = event.step }
+      guard let task = event.task else { continue }
+      if task.rawValue >= completedAt.count { completedAt.append(contentsOf: repeatElement(-1, count: task.rawValue + 1 - completedAt.count)) }
+      completedAt[task.rawValue] = event.step
     }
+    func completed(_ task: TaskID, at step: Int) -> Bool { task.rawValue < completedAt.count && completedAt[task.rawValue] == step }
     var parent: [TaskID: TaskID] = [:]
     func root(_ task: TaskID) -> TaskID {
       var task = task
       while let next = parent[task], next != task { task = next }
       return task
     }
-    var started: Set<TaskID> = []
+    // By task number: whether a step of it ran already.
+    var started: [Bool] = []
     for step in threads.indices {
       guard case .task(let woken) = threads[step] else { continue }
-      defer { started.insert(woken) }
-      guard started.contains(woken), let waker = enabledBy[step], case .task(let wakerTask) = threads[waker], woken != wakerTask,
-        outsideActors[waker], completedAt[wakerTask] != waker
+      if woken.rawValue >= started.count { started.append(contentsOf: repeatElement(false, count: woken.rawValue + 1 - started.count)) }
+      defer { started[woken.rawValue] = true }
+      guard started[woken.rawValue], let waker = enabledBy[step], case .task(let wakerTask) = threads[waker], woken != wakerTask,
+        outsideActors[waker], !completed(wakerTask, at: waker)
       else { continue }
       let (first, second) = (root(woken), root(wakerTask))
       parent[first] = parent[first] ?? first

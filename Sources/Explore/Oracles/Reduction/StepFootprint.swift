@@ -5,7 +5,7 @@ import EffectScheduler
 struct StepFootprint {
   /// The ready job the step ran.
   let job: ReadyJob
-  let objects: Set<StepAccesses.Object>
+  let objects: ObjectSet
   let touchesEverything: Bool
   /// Whether the step ran a task's code outside any actor.
   let outsideActors: Bool

@@ -50,6 +50,10 @@ struct SwapProbes {
   private var currentFinished = false
   private(set) var check = ReductionCheck()
 
+  /// - Parameter assumesNoUnseenSharing: whether the exploration assumes the tasks share no
+  ///   state the scheduler cannot see (``ExploreConfiguration/assumesNoUnseenSharing``).
+  init(assumesNoUnseenSharing: Bool = false) { check.assumesNoUnseenSharing = assumesNoUnseenSharing }
+
   /// Whether a probe run is under way.
   var probing: Bool { current != nil }
 
@@ -103,10 +107,11 @@ struct SwapProbes {
     let steps = chosen.count
     guard steps == accesses.threads.count else { return }
     var indexInThread: [Int] = []
-    var counts: [StepAccesses.Thread: Int] = [:]
-    for thread in accesses.threads {
-      indexInThread.append(counts[thread, default: 0])
-      counts[thread, default: 0] += 1
+    indexInThread.reserveCapacity(steps)
+    var counts = Array(repeating: 0, count: order.threads)
+    for thread in order.thread {
+      indexInThread.append(counts[thread])
+      counts[thread] += 1
     }
     let spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step))
     var events: Int?
@@ -120,6 +125,8 @@ struct SwapProbes {
         let pair = Pair(first: accesses.threads[i], firstIndex: indexInThread[i], second: accesses.threads[j], secondIndex: indexInThread[j])
         guard met.insert(pair).inserted else { continue }
         check.assumedPairs += 1
+        let words = "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))"
+        if check.firstAssumedPair == nil { check.firstAssumedPair = words }
         // Moving a step that starts a task before others that do would renumber the tasks.
         guard !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
         let job = { (step: Int) in ready[step][chosen[step]] }
@@ -127,7 +134,6 @@ struct SwapProbes {
         let before = (i + 1..<j).filter { order.precedes($0, j) }
         let after = (i + 1..<steps).filter { $0 != j && !order.precedes($0, j) }
         let expected = before.map(job) + [job(j), job(i)] + after.map(job)
-        let words = "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))"
         if events == nil { events = Self.events(of: trace) }
         pending.append(Probe(prefix: (0..<i).map { (ready[$0], chosen[$0]) }, expected: expected, finished: finished, events: events ?? 0, pair: words))
       }
