@@ -257,6 +257,21 @@ if wanted("memory") {
   } else {
     print("  (this platform does not report resident memory)")
   }
+
+  // The reduced search keeps its path, the footprints of the options it explored and the pairs
+  // it met: its memory must not grow with the schedules it runs either.
+  print("\nMemory over 110,000 schedules of the reduced search of 4 dining philosophers (fixed fork order):")
+  var reducing = configuration
+  reducing.checksDeterminism = false
+  _ = try await explore(.reduced(maxSchedules: 10_000), configuration: reducing) { await dinner(seats: 4) }
+  let reducedTenThousand = residentMiB()
+  _ = try await explore(.reduced(maxSchedules: 100_000), configuration: reducing) { await dinner(seats: 4) }
+  let reducedHundredThousand = residentMiB()
+  if let reducedTenThousand, let reducedHundredThousand {
+    print("  resident after a search of 10,000 schedules:  \(format(reducedTenThousand)) MiB")
+    print("  resident after one of 100,000 schedules:      \(format(reducedHundredThousand)) MiB")
+    print("  growth: \(format(reducedHundredThousand - reducedTenThousand)) MiB")
+  }
 }
 
 // MARK: Plain Task spawns with the runtime hooks installed, no scheduler running

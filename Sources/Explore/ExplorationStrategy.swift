@@ -108,9 +108,11 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   ///
   /// 1. The reduced search (``reduced(maxSchedules:)``), which settles small programs completely:
   ///    when it tries one schedule of every class and justifies what it took as independent, the
-  ///    exploration ends there, with ``ExplorationSummary/exploredEverySchedule``. Where it tries
-  ///    every class but cannot justify that (state shared unseen, through a `Mutex` say), the
-  ///    exhaustive search takes over, and settles the program when it tries every schedule.
+  ///    exploration ends there, with ``ExplorationSummary/exploredEverySchedule``. As soon as it
+  ///    cannot claim that (it took two steps as independent that may share state the scheduler
+  ///    cannot see, and ``ExploreConfiguration/assumesNoUnseenSharing`` is off, or a swap showed
+  ///    they do share some), it stops, and the exhaustive search takes over in what is left of
+  ///    its share, settling the program when it tries every schedule.
   /// 2. The schedules with exactly 0, then 1, then 2 preemptions, where most schedule-dependent
   ///    bugs show up in programs too large to search completely.
   /// 3. PCT of depth 3 and uniformly random runs, taking turns until the budget runs out.

@@ -6,9 +6,9 @@ public struct PortfolioPartSummary: Hashable, Sendable, CustomStringConvertible 
     /// every schedule there is, for the exhaustive part; every schedule with exactly that many
     /// preemptions, for a preemption bound.
     case triedEverySchedule
-    /// The reduced part tried one schedule of every class, but could not justify the steps it
-    /// took as independent without seeing what they share (``ReductionCheck``), so the
-    /// exhaustive part took over.
+    /// The reduced part stopped, having tried every class or not, because it could not justify
+    /// the steps it took as independent without seeing what they share (``ReductionCheck``), so
+    /// the exhaustive part took over.
     case unjustified
     /// It used up its share of the budget, and the next part took over.
     case usedItsShare
@@ -35,7 +35,7 @@ public struct PortfolioPartSummary: Hashable, Sendable, CustomStringConvertible 
     let why =
       switch ending {
       case .triedEverySchedule: "all it covers"
-      case .unjustified: "one of every class, but not justified"
+      case .unjustified: "until it could not justify a claim"
       case .usedItsShare: "its share of the budget"
       case .budgetRanOut: "until the budget ran out"
       }

@@ -2,8 +2,8 @@
 ///
 /// The systematic parts run one after another: first the reduced search, for at most half the
 /// schedule budget and until half the time budget has passed at most; the exhaustive search only
-/// when the reduced one tried every class but could not justify what it took as independent, in
-/// what is left of that half; then preemption bounds 0, 1 and 2, each for at most a tenth of the
+/// when the reduced one stopped because it could not justify a claim of every schedule, in what
+/// is left of that half; then preemption bounds 0, 1 and 2, each for at most a tenth of the
 /// schedules, sharing half of the time left, a third of that half each (time one leaves unused
 /// passes to the next). PCT and random, taking turns, get the rest of both budgets: at least a
 /// fifth of the schedules and a quarter of the time. The first half goes to the searches that can
