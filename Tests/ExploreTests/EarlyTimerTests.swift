@@ -106,8 +106,12 @@ struct EarlyTimerTests {
     }
     let reduced = try await explore(.reduced(), configuration: configuration, Self.timeoutRace(guarded: true, spawn: spawn))
     let full = try await explore(.exhaustive, configuration: configuration, Self.timeoutRace(guarded: true, spawn: spawn))
-    #expect(reduced.exploredEverySchedule && full.exploredEverySchedule)
+    #expect(full.exploredEverySchedule)
     #expect(reduced.schedules < full.schedules)
+    // The two tasks deliver through a `Mutex`, which the scheduler cannot see: the reduced
+    // search claims nothing, and says which steps it took as independent.
+    #expect(!reduced.exploredEverySchedule)
+    #expect(reduced.reductionCheck?.firstAssumedPair != nil, "\(reduced)")
   }
 
   @Test("a schedule string names an early firing as t, and reads it back")
