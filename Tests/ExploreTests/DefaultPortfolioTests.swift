@@ -241,6 +241,9 @@ struct DefaultPortfolioTests {
     #expect(summary.exploredEverySchedule)
     #expect(summary.budgetRanOut == nil)
     #expect(summary.portfolioParts.map(\.part) == [.reduced, .exhaustive])
+    // The reduced part's searchers stop as soon as one of them can claim nothing.
+    let reduced = try #require(summary.portfolioParts.first)
+    #expect(reduced.ending == .unjustified && reduced.schedules < 20, "\(summary)")
     #expect(summary.portfolioParts.last == PortfolioPartSummary(part: .exhaustive, schedules: 1_680, ending: .triedEverySchedule))
   }
 

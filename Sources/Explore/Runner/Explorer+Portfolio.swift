@@ -69,13 +69,14 @@ extension Explorer {
     do throws(ExplorationFailure) {
       switch part {
       case .reduced:
+        // It stops as soon as it cannot claim every schedule: the exhaustive part then gets what
+        // is left of its share.
         let triedAll: Bool
         let finished: Bool
         if configuration.searchers > 1 {
-          (triedAll, finished) = try searchInParallelReporting(reducedSearchers, named: strategy, limit: limit, until: deadline)
+          (triedAll, finished) = try searchInParallelReporting(
+            reducedSearchers, named: strategy, limit: limit, until: deadline, onlyWhileClaimable: true)
         } else {
-          // It stops as soon as it cannot claim every schedule: the exhaustive part then gets
-          // what is left of its share.
           var oracle = PreemptionCounting(ReducedDepthFirstOracle(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing))
           triedAll = try searchCounting(
             &oracle, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless, onlyWhileClaimable: true)

@@ -177,13 +177,15 @@ final class Explorer {
   }
 
   /// ``searchInParallel(_:named:limit:until:)``, which also returns whether the searches ran to
-  /// their end, whether or not they justified what they took as independent.
+  /// their end or, with `onlyWhileClaimable`, stopped once one could no longer claim every
+  /// schedule.
   func searchInParallelReporting<Oracle: SplittableOracle>(
-    _ given: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
+    _ given: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil,
+    onlyWhileClaimable: Bool = false
   ) throws(ExplorationFailure) -> (triedAll: Bool, finished: Bool) {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
-      scheduler: configuration.scheduler, location: location, strategy: strategy)
+      scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
     let (ending, fingerprints, check) = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
@@ -191,6 +193,7 @@ final class Explorer {
     switch ending {
     case .exhausted: return (check?.justified ?? true, true)
     case .limited: return (false, false)
+    case .unclaimable: return (false, true)
     case .failed(let failure): throw given.first?.learnsFromTraces == true ? replayedAsReplays(failure) : failure
     }
   }

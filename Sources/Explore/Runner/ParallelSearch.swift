@@ -34,6 +34,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   enum Ending {
     case exhausted
     case limited
+    /// A search stopped because it could no longer claim every schedule (``onlyWhileClaimable``).
+    case unclaimable
     case failed(ExplorationFailure)
   }
 
@@ -45,6 +47,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var over = false
     var failure: ExplorationFailure?
     var limited = false
+    var unclaimable = false
     var traceFingerprints: Set<UInt64> = []
     /// For reduced searches, their checks together.
     var reductionCheck: ReductionCheck?
@@ -57,6 +60,9 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   private let scheduler: SchedulerConfiguration
   private let location: String
   private let strategy: ExplorationStrategy
+  /// Whether the search stops as soon as one of its searches can no longer claim every schedule
+  /// (``ExplorationOracle/canStillClaimEverySchedule``).
+  private let onlyWhileClaimable: Bool
   private let state: Mutex<State>
   /// How many searchers wait for work, read by busy ones after every run.
   private let hungry = Atomic<Int>(0)
@@ -67,7 +73,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
 
   init(
     searchers: Int, limit: Int?, deadline: Deadline? = nil, body: @escaping Explorer.Body,
-    scheduler: SchedulerConfiguration, location: String, strategy: ExplorationStrategy
+    scheduler: SchedulerConfiguration, location: String, strategy: ExplorationStrategy, onlyWhileClaimable: Bool = false
   ) {
     self.searchers = searchers
     self.limit = limit
@@ -76,6 +82,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     self.scheduler = scheduler
     self.location = location
     self.strategy = strategy
+    self.onlyWhileClaimable = onlyWhileClaimable
     state = Mutex(State())
   }
 
@@ -100,7 +107,15 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     for _ in 1..<searchers { searcherFinished.wait() }
     return state.withLock { state in
       let ending: Ending =
-        if let failure = state.failure { .failed(failure) } else if state.limited { .limited } else { .exhausted }
+        if let failure = state.failure {
+          .failed(failure)
+        } else if state.unclaimable {
+          .unclaimable
+        } else if state.limited {
+          .limited
+        } else {
+          .exhausted
+        }
       return (ending, state.traceFingerprints, state.reductionCheck)
     }
   }
@@ -133,6 +148,10 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
             return
           }
           ranSchedule(number)
+          if onlyWhileClaimable, !oracle.pointee.canStillClaimEverySchedule {
+            stopUnclaimable()
+            return
+          }
           if hungry.load(ordering: .relaxed) > 0, let subtree = oracle.pointee.split() { handOver(subtree) }
         }
       }
@@ -185,6 +204,12 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// Ends the search because it reached its schedule limit or its deadline.
   private func stopAtLimit() {
     state.withLock { $0.limited = true }
+    end()
+  }
+
+  /// Ends the search because one of its searches can no longer claim every schedule.
+  private func stopUnclaimable() {
+    state.withLock { $0.unclaimable = true }
     end()
   }
 
