@@ -5,8 +5,9 @@ extension Explorer {
   /// Runs the default portfolio within ``ExploreConfiguration/portfolioBudget``, shared among its
   /// parts as ``PortfolioPlan`` says, and records in ``portfolioParts`` and
   /// ``portfolioBudgetRanOut`` how far it got. Returns whether its reduced part tried every class
-  /// and justified it, or its exhaustive part tried every schedule there is; throws the first failure, named after the part that found it, with the
-  /// fewest preemptions the minimization finds.
+  /// and justified it, or its exhaustive part tried every schedule there is; throws the first
+  /// failure, named after the part that found it, with the fewest preemptions the minimization
+  /// finds.
   func runPortfolio(named strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
     let plan = PortfolioPlan(budget: configuration.portfolioBudget)
     // The budget starts once the determinism check is done, so the search runs at least one
@@ -61,8 +62,8 @@ extension Explorer {
 
   /// Runs the reduced or the exhaustive search, or the schedules with exactly the preemptions of
   /// a preemption bound; returns `.triedEverySchedule` when it tried every schedule it covers,
-  /// `.unjustified` when the reduced search tried every class but could not justify its claim,
-  /// and `nil` when it stopped short.
+  /// `.unjustified` when the reduced search stopped because it could not justify a claim, and
+  /// `nil` when it stopped short.
   private func runSystematicPart(
     _ part: PortfolioPart, named strategy: ExplorationStrategy, limit: Int, until deadline: Deadline?, firstRunRegardless: Bool
   ) throws(ExplorationFailure) -> PortfolioPartSummary.Ending? {

@@ -158,7 +158,7 @@ final class Explorer {
           count(outcome)
         }
         if let failure = failure(of: outcome, seed: counting.pointee.seed, preemptions: counting.pointee.preemptionsSoFar ?? 0, strategy: strategy) {
-          throw counting.pointee.learnsFromTraces ? replayedAsReplays(failure) : failure
+          throw counting.pointee.learnsFromTraces ? withReplayTrace(failure) : failure
         }
       }
       if let check = counting.pointee.reductionCheck { reductionCheck = check }
@@ -194,7 +194,7 @@ final class Explorer {
     case .exhausted: return (check?.justified ?? true, true)
     case .limited: return (false, false)
     case .unclaimable: return (false, true)
-    case .failed(let failure): throw given.first?.learnsFromTraces == true ? replayedAsReplays(failure) : failure
+    case .failed(let failure): throw given.first?.learnsFromTraces == true ? withReplayTrace(failure) : failure
     }
   }
 
@@ -202,7 +202,7 @@ final class Explorer {
   /// schedule's replay (``ExplorationStrategy/replay(_:)``) gives: such runs place a cancellation
   /// at the step that made it and note the locks steps took, so their traces differ from a
   /// replay's in those details. A replay that does not fail as the search's run did leaves it.
-  private func replayedAsReplays(_ failure: ExplorationFailure) -> ExplorationFailure {
+  private func withReplayTrace(_ failure: ExplorationFailure) -> ExplorationFailure {
     guard let schedule = failure.schedule else { return failure }
     var oracle = ReplayOracle(schedule)
     _ = oracle.beginRun()
