@@ -5,7 +5,8 @@ import ExploreTesting
 import Testing
 
 // Serialized: its cases are CPU-bound searches, and run side by side they would starve the
-// time-budgeted explorations of other suites.
+// time-budgeted explorations of other suites. Its cases on three tasks, early timers and the
+// catalogue are a suite of their own (``ReducedSearchMoreTests``), which runs beside this one.
 @Suite("Exhaustive search with partial-order reduction", .serialized)
 struct ReducedSearchTests {
   /// Programs are compared in ten batches of a hundred.
@@ -37,33 +38,10 @@ struct ReducedSearchTests {
     _ = await Self.compare(100, programsFrom: 130_000_000 + batch * 1_000_000, taskCount: 2, fullLimit: 60, withCancellation: batch == 2, withStreams: true)
   }
 
-  /// With three tasks, an option tried at a choice point sleeps while the others run: the
-  /// comparison checks that sleeping options are woken whenever a step depends on them.
-  @Test("on 100 generated programs of three tasks, the reduced search sees exactly the outcomes of the full one, in fewer schedules")
-  func sameOutcomesWithThreeTasks() async {
-    let (full, reduced) = await Self.compare(100, programsFrom: 50_000_000, taskCount: 3, fullLimit: 400)
-    #expect(reduced * 2 < full)
-  }
-
-  /// With timers allowed to fire while jobs are ready, the reduced search fires one early only
-  /// before the steps that affect it, and takes a move of the clock for no barrier: it must still
-  /// see every outcome, with cancellation and streams too.
-  @Test(
-    "on 300 generated programs, with one early timer firing a run, the reduced search sees exactly the outcomes of the full one, in fewer schedules",
-    arguments: 0..<3)
-  func sameOutcomesWithEarlyTimers(batch: UInt64) async {
-    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
-    configuration.earlyTimerFirings = 1
-    let (full, reduced) = await Self.compare(
-      100, programsFrom: 70_000_000 + batch * 1_000_000, taskCount: 2, fullLimit: 60, configuration: configuration,
-      withCancellation: batch > 0, withStreams: batch == 2)
-    #expect(reduced * 2 < full)
-  }
-
   /// Compares both searches on `count` generated programs of `taskCount` tasks, seeds from
   /// `firstSeed` on, skipping those with more than `fullLimit` schedules; returns the schedules
   /// each search ran in all, the reduced search's probe runs (``ReductionCheck``) not counted. With `fewerSchedules`, the reduced search must never run more.
-  private static func compare(
+  static func compare(
     _ count: Int, programsFrom firstSeed: UInt64, taskCount: Int, fullLimit: Int,
     configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)), fewerSchedules: Bool = true,
     withCancellation: Bool = false, withStreams: Bool = false
@@ -87,34 +65,5 @@ struct ReducedSearchTests {
       reduced += oneAClass.searchRuns
     }
     return (full, reduced)
-  }
-
-  @Test("on the catalogue's programs small enough to search fully, both searches see the same outcomes", arguments: ClassicBug.all, Spawn.allCases)
-  func sameOutcomesOnCatalogue(bug: ClassicBug, spawn: Spawn) async {
-    for program in [bug.buggy(spawning: spawn), bug.fixed(spawning: spawn)] {
-      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000) { _ in try await program() }
-      // Dining philosophers have too many schedules; the tests below cover them.
-      guard everySchedule.complete else { continue }
-      let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { _ in try await program() }
-      #expect(oneAClass.outcomes == everySchedule.outcomes)
-      #expect(oneAClass.searchRuns <= everySchedule.schedules)
-    }
-  }
-
-  @Test("finds every bug of the catalogue and passes every fixed twin", arguments: ClassicBug.all)
-  func catalogue(bug: ClassicBug) async throws {
-    let strategy = ExplorationStrategy.reduced(maxSchedules: bug.exhaustiveLimit)
-    _ = try await requireFailure(ExplorationFailure.self) {
-      try await explore(strategy, configuration: bug.configuration) { try await bug.buggy() }
-    }
-    // The catalogue's tasks share state only through what the scheduler sees.
-    var assuming = bug.configuration
-    assuming.assumesNoUnseenSharing = true
-    let summary = try await explore(strategy, configuration: assuming) { try await bug.fixed() }
-    #expect(summary.exploredEverySchedule || bug.exhaustiveLimit != nil)
-    // Without the assumption, it claims every schedule only where it took no pair as independent unseen.
-    let plain = try await explore(strategy, configuration: bug.configuration) { try await bug.fixed() }
-    let check = try #require(plain.reductionCheck)
-    if bug.exhaustiveLimit == nil { #expect(plain.exploredEverySchedule == (check.assumedPairs == 0)) }
   }
 }
