@@ -26,14 +26,16 @@ public final class EffectAtomic<Value: AtomicRepresentable & Sendable>: Sendable
     atomic = Atomic(initialValue)
   }
 
-  /// A scheduling point before an access, under a scheduler.
+  /// A scheduling point before an access, under a scheduler: outside any run, one relaxed load.
   @inlinable
   func accessing() {
-    if let scheduler = DeterministicScheduler.controllingCallingThread { schedulingPoint(scheduler) }
+    if DeterministicScheduler.mayControlCallingThread { schedulingPointUnderControl() }
   }
 
+  /// A scheduling point before an access, if a scheduler controls the calling thread.
   @usableFromInline
-  func schedulingPoint(_ scheduler: DeterministicScheduler) {
+  func schedulingPointUnderControl() {
+    guard let scheduler = DeterministicScheduler.controllingCallingThreadDuringRuns else { return }
     _ = scheduler.schedulingPoint(touching: self)
   }
 }

@@ -41,14 +41,16 @@ public final class EffectLock: @unchecked Sendable {
   /// Takes the lock, waiting while another thread (or, under a scheduler, task) holds it.
   @inlinable
   public func lock() {
-    if let scheduler = DeterministicScheduler.controllingCallingThread, takeUnderControl(scheduler) { return }
+    if DeterministicScheduler.mayControlCallingThread, takeUnderControl() { return }
     pthread_mutex_lock(mutex)
   }
 
-  /// Takes the lock under `scheduler`; `false` when the run ended meanwhile.
+  /// Takes the lock under the scheduler that controls the calling thread; `false` when none does,
+  /// or the run ended meanwhile.
   @usableFromInline
-  func takeUnderControl(_ scheduler: DeterministicScheduler) -> Bool {
-    scheduler.acquire(controlled, onlyIfAvailable: false) == .acquired
+  func takeUnderControl() -> Bool {
+    guard let scheduler = DeterministicScheduler.controllingCallingThreadDuringRuns else { return false }
+    return scheduler.acquire(controlled, onlyIfAvailable: false) == .acquired
   }
 
   /// Takes the lock if no one holds it; returns whether it did.
@@ -68,14 +70,18 @@ public final class EffectLock: @unchecked Sendable {
   /// this call's location.
   @inlinable
   public func unlock(fileID: String = #fileID, line: Int = #line) {
-    if let scheduler = DeterministicScheduler.controllingCallingThread { return letGoUnderControl(scheduler, fileID: fileID, line: line) }
+    if DeterministicScheduler.mayControlCallingThread, letGoUnderControl(fileID: fileID, line: line) { return }
     pthread_mutex_unlock(mutex)
     forgetHoldUnderControl()
   }
 
+  /// Lets go of the lock under the scheduler that controls the calling thread; `false` when none
+  /// does.
   @usableFromInline
-  func letGoUnderControl(_ scheduler: DeterministicScheduler, fileID: String, line: Int) {
+  func letGoUnderControl(fileID: String, line: Int) -> Bool {
+    guard let scheduler = DeterministicScheduler.controllingCallingThreadDuringRuns else { return false }
     scheduler.release(controlled, fileID: fileID, line: line)
+    return true
   }
 
   /// A job of a run that ended goes on outside the scheduler's control, and lets go of what it

@@ -28,11 +28,9 @@ public final class EffectMutex<Value: ~Copyable>: @unchecked Sendable {
   /// Runs `body` with the value, holding the mutex.
   @inlinable
   public func withLock<Result: ~Copyable, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
-    if let scheduler = DeterministicScheduler.controllingCallingThread, takeUnderControl(scheduler, onlyIfAvailable: false) == true {
-      defer { letGoUnderControl() }
-      return try body(&value)
-    }
-    return try mutex.withLock { _ throws(E) -> sending Result in try body(&value) }
+    let underControl = take(onlyIfAvailable: false) == .underControl
+    defer { letGo(underControl: underControl) }
+    return try body(&value)
   }
 
   /// Runs `body` with the value if the mutex is free, holding it; returns `nil` without running
@@ -41,22 +39,51 @@ public final class EffectMutex<Value: ~Copyable>: @unchecked Sendable {
   public func withLockIfAvailable<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result? {
-    if let scheduler = DeterministicScheduler.controllingCallingThread, let taken = takeUnderControl(scheduler, onlyIfAvailable: true) {
-      guard taken else { return nil }
-      defer { letGoUnderControl() }
-      return try body(&value)
-    }
-    return try mutex.withLockIfAvailable { _ throws(E) -> sending Result in try body(&value) }
+    let hold = take(onlyIfAvailable: true)
+    guard hold != .none else { return nil }
+    defer { letGo(underControl: hold == .underControl) }
+    return try body(&value)
   }
 
-  /// Takes the mutex under `scheduler`: whether it did, or `nil` when the run ended meanwhile and
-  /// the caller goes on outside the scheduler's control.
+  /// How the caller holds the mutex, if it does.
   @usableFromInline
-  func takeUnderControl(_ scheduler: DeterministicScheduler, onlyIfAvailable: Bool) -> Bool? {
+  enum Hold {
+    /// Held under the scheduler that controls the calling thread.
+    case underControl
+    /// The real mutex is locked.
+    case real
+    /// Not held: it was taken, and the caller asked only to take it if available.
+    case none
+  }
+
+  /// Takes the mutex: under the scheduler that controls the calling thread if there is one, the
+  /// real mutex otherwise (or when the run ended while the caller waited). Keeps `withLock` to one
+  /// call of its closure, and everything a run needs behind one call, so that outside a run the
+  /// compiler inlines it as it does `Mutex.withLock`.
+  @inlinable
+  func take(onlyIfAvailable: Bool) -> Hold {
+    if DeterministicScheduler.mayControlCallingThread, let hold = takeUnderControl(onlyIfAvailable: onlyIfAvailable) { return hold }
+    if onlyIfAvailable { return mutex._unsafeTryLock() ? .real : .none }
+    mutex._unsafeLock()
+    return .real
+  }
+
+  /// Lets go of the mutex taken by ``take(onlyIfAvailable:)``.
+  @inlinable
+  func letGo(underControl: Bool) {
+    if underControl { letGoUnderControl() } else { mutex._unsafeUnlock() }
+  }
+
+  /// Takes the mutex under the scheduler that controls the calling thread: how the caller holds
+  /// it, or `nil` when no scheduler controls the thread, or the run ended while the caller waited
+  /// and it goes on outside the scheduler's control.
+  @usableFromInline
+  func takeUnderControl(onlyIfAvailable: Bool) -> Hold? {
+    guard let scheduler = DeterministicScheduler.controllingCallingThreadDuringRuns else { return nil }
     switch scheduler.acquire(controlled, onlyIfAvailable: onlyIfAvailable) {
-    case .acquired: true
-    case .unavailable: false
-    case .uncontrolled: nil
+    case .acquired: return .underControl
+    case .unavailable: return Hold.none
+    case .uncontrolled: return nil
     }
   }
 

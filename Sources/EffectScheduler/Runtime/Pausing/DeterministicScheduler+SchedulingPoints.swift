@@ -12,8 +12,17 @@ extension DeterministicScheduler {
   /// one atomic load, which is all it costs while no run is under way.
   @inlinable
   package static var controllingCallingThread: DeterministicScheduler? {
-    guard RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0 else { return nil }
+    guard mayControlCallingThread else { return nil }
     return controllingCallingThreadDuringRuns
+  }
+
+  /// Whether any run is under way in the process: `false` means no scheduler controls the calling
+  /// thread. One relaxed atomic load, the whole cost of a drop-in's access outside any run, which
+  /// keeps everything else (`controllingCallingThreadDuringRuns`) behind one call the caller makes
+  /// only when this is `true`.
+  @inlinable
+  package static var mayControlCallingThread: Bool {
+    RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0
   }
 
   @usableFromInline
