@@ -107,6 +107,12 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     self.tasks = tasks
   }
 
+  /// Whether the program has at most `operations` operations in all, one of them a sleep.
+  func isSmallAndSleeps(atMost operations: Int) -> Bool {
+    let all = tasks.joined()
+    return all.count <= operations && all.contains { if case .sleep = $0 { true } else { false } }
+  }
+
   /// Runs the program and reports the actors' logs.
   func run(reporting report: AllOutcomes.Report) async {
     let cells = (0..<self.cells).map { _ in Cell() }
