@@ -45,24 +45,13 @@ public final class EffectMutex<Value: ~Copyable>: @unchecked Sendable {
     return try body(&value)
   }
 
-  /// How the caller holds the mutex, if it does.
-  @usableFromInline
-  enum Hold {
-    /// Held under the scheduler that controls the calling thread.
-    case underControl
-    /// The real mutex is locked.
-    case real
-    /// Not held: it was taken, and the caller asked only to take it if available.
-    case none
-  }
-
   /// Takes the mutex: under the scheduler that controls the calling thread if there is one, the
   /// real mutex otherwise (or when the run ended while the caller waited). Keeps `withLock` to one
   /// call of its closure, and everything a run needs behind one call, so that outside a run the
   /// compiler inlines it as it does `Mutex.withLock`.
   @inlinable
-  func take(onlyIfAvailable: Bool) -> Hold {
-    if DeterministicScheduler.mayControlCallingThread, let hold = takeUnderControl(onlyIfAvailable: onlyIfAvailable) { return hold }
+  func take(onlyIfAvailable: Bool) -> MutexHold {
+    if DeterministicScheduler.mayControlCallingThread, let hold = takeUnderControl(controlled, onlyIfAvailable: onlyIfAvailable) { return hold }
     if onlyIfAvailable { return mutex._unsafeTryLock() ? .real : .none }
     mutex._unsafeLock()
     return .real
@@ -71,28 +60,45 @@ public final class EffectMutex<Value: ~Copyable>: @unchecked Sendable {
   /// Lets go of the mutex taken by ``take(onlyIfAvailable:)``.
   @inlinable
   func letGo(underControl: Bool) {
-    if underControl { letGoUnderControl() } else { mutex._unsafeUnlock() }
+    if underControl { letGoUnderControl(controlled) } else { mutex._unsafeUnlock() }
   }
+}
 
-  /// Takes the mutex under the scheduler that controls the calling thread: how the caller holds
-  /// it, or `nil` when no scheduler controls the thread, or the run ended while the caller waited
-  /// and it goes on outside the scheduler's control.
-  @usableFromInline
-  func takeUnderControl(onlyIfAvailable: Bool) -> Hold? {
-    guard let scheduler = DeterministicScheduler.controllingCallingThreadDuringRuns else { return nil }
-    switch scheduler.acquire(controlled, onlyIfAvailable: onlyIfAvailable) {
-    case .acquired: return .underControl
-    case .unavailable: return Hold.none
-    case .uncontrolled: return nil
-    }
+/// How the caller holds an ``EffectMutex``, if it does.
+@usableFromInline
+enum MutexHold {
+  /// Held under the scheduler that controls the calling thread.
+  case underControl
+  /// The real mutex is locked.
+  case real
+  /// Not held: it was taken, and the caller asked only to take it if available.
+  case none
+}
+
+// The mutex's steps under a scheduler, functions of its `ControlledLock` alone rather than
+// methods of the generic class, so that the call its inlined `withLock` makes costs it no
+// register outside a run.
+
+/// Takes `lock` under the scheduler that controls the calling thread: how the caller holds it, or
+/// `nil` when no scheduler controls the thread, or the run ended while the caller waited and it
+/// goes on outside the scheduler's control.
+@usableFromInline
+func takeUnderControl(_ lock: ControlledLock, onlyIfAvailable: Bool) -> MutexHold? {
+  guard let scheduler = DeterministicScheduler.controllingCallingThreadDuringRuns else { return nil }
+  switch scheduler.acquire(lock, onlyIfAvailable: onlyIfAvailable) {
+  case .acquired: return .underControl
+  case .unavailable: return MutexHold.none
+  case .uncontrolled: return nil
   }
+}
 
-  @usableFromInline
-  func letGoUnderControl() {
-    if let scheduler = DeterministicScheduler.controllingCallingThread {
-      scheduler.release(controlled, fileID: #fileID, line: #line)
-    } else {
-      controlled.forget()
-    }
+/// Lets go of `lock`, taken under control: under the scheduler that controls the calling thread,
+/// or, when the run ended meanwhile, by forgetting the hold.
+@usableFromInline
+func letGoUnderControl(_ lock: ControlledLock) {
+  if let scheduler = DeterministicScheduler.controllingCallingThread {
+    scheduler.release(lock, fileID: #fileID, line: #line)
+  } else {
+    lock.forget()
   }
 }
