@@ -6,13 +6,14 @@ import Testing
 
 /// The long differential check of the reduction, run by hand before its figures are quoted:
 /// `EXPLORE_DIFFERENTIAL=200 swift test --filter DifferentialReduction` compares the outcome sets
-/// of the reduced and the full search on 200 generated programs of each of three kinds (plain;
-/// with cancellation; with cancellation and streams) and 50 of a fourth (three tasks, an early
-/// timer firing), and prints, for each kind, how many programs the reduced search claimed
+/// of the reduced and the full search on 200 generated programs of each of each of four kinds (plain;
+/// with cancellation; with cancellation and streams; three tasks with both and an early timer
+/// firing), and prints, for each kind, how many programs the reduced search claimed
 /// complete as it is, claimed only assuming no unseen sharing
 /// (``ReductionCheck/assumesNoUnseenSharing``, true of these programs), or refused, and whether it
-/// saw every outcome (programs with more than 60 full schedules, 400 for three tasks, are passed
-/// over, as in the suite, and most three-task programs are). A claim, either way, that misses an
+/// saw every outcome (programs with more than 60 full schedules are passed over, as in the suite;
+/// three-task programs only when of at most seven operations, one a sleep, and of at most 1,000
+/// full schedules). A claim, either way, that misses an
 /// outcome fails the test. `EXPLORE_DIFFERENTIAL_VERBOSE=1` prints each seed as it starts, and
 /// `EXPLORE_DIFFERENTIAL_KINDS=0,1,2` runs only the kinds listed (the three-task programs leave
 /// their cut runs' tasks behind, about 8 MB a second of memory). The
@@ -33,8 +34,7 @@ struct DifferentialReductionTests {
     var compared = 0
     var seed: UInt64 = 700_000_000 + UInt64(kind) * 10_000_000
     let programs = Int(ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL"] ?? "") ?? 700
-    let target = taskCount == 3 ? min(programs, 50) : programs
-    while compared < target {
+    while compared < programs {
       seed += 1
       let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: kind >= 1, withStreams: kind >= 2)
       // Three tasks of a few operations each are mostly past any full search's reach: only those
@@ -102,5 +102,34 @@ struct DifferentialReductionTests {
       #expect(!claimed || outcomes == full.outcomes, "\(program)")
     }
     print("differential, shards: \(taskCount) tasks in \(count) shards: \(compared) programs, \(claimedAndMissed) claimed and missed")
+  }
+}
+
+/// One program of the differential check, by seed: `EXPLORE_DIFFERENTIAL_SEED=730038156
+/// EXPLORE_DIFFERENTIAL_TASKS=3 EXPLORE_DIFFERENTIAL_KIND=3 swift test --filter DifferentialSeedTests`
+/// prints the outcomes each search saw.
+@Suite(
+  "Differential check of one program (by hand)",
+  .enabled(if: ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_SEED"] != nil))
+struct DifferentialSeedTests {
+  @Test func compareOne() async {
+    let environment = ProcessInfo.processInfo.environment
+    let seed = UInt64(environment["EXPLORE_DIFFERENTIAL_SEED"] ?? "") ?? 0
+    let taskCount = Int(environment["EXPLORE_DIFFERENTIAL_TASKS"] ?? "") ?? 2
+    let kind = Int(environment["EXPLORE_DIFFERENTIAL_KIND"] ?? "") ?? 0
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    if kind == 3 { configuration.earlyTimerFirings = 1 }
+    let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: kind >= 1, withStreams: kind >= 2)
+    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 5_000, configuration: configuration, keepingTraces: true) { await program.run(reporting: $0) }
+    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 5_000, configuration: configuration, keepingTraces: true) {
+      await program.run(reporting: $0)
+    }
+    print("\(program)\nfull: \(full.schedules) schedules, reduced: \(reduced.schedules) (\(reduced.probes) probes), claimed \(reduced.claimedEverySchedule)")
+    for outcome in full.outcomes.sorted() {
+      print("\(reduced.outcomes.contains(outcome) ? "  both" : "  FULL ONLY") \(outcome)")
+      if !reduced.outcomes.contains(outcome) { print(full.traces[outcome] ?? "") }
+    }
+    for outcome in reduced.outcomes.subtracting(full.outcomes).sorted() { print("  REDUCED ONLY \(outcome)") }
+    #expect(!reduced.claimedEverySchedule || reduced.outcomes == full.outcomes)
   }
 }

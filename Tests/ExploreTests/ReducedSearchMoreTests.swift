@@ -31,6 +31,29 @@ struct ReducedSearchMoreTests {
     #expect(reduced * 2 < full)
   }
 
+  /// Three programs of three tasks, with cancellation, a stream and one early firing, that the
+  /// by-hand differential check (``DifferentialReductionTests``) found the reduced search claiming
+  /// and missing outcomes on. The first needs a sleep begun before a step that affects a timer,
+  /// so that the clock's move can fire before it; the others, a timer fired before a job of a task
+  /// later cancelled, which makes a different job of it the first since the delay (the one whose
+  /// cancellation stops the run).
+  @Test(
+    "with an early firing among three tasks, the reduced search sees every outcome of the full one where it once missed some",
+    arguments: [730_038_156, 730_078_247, 730_080_897] as [UInt64])
+  func earlyFiringAmongThreeTasks(seed: UInt64) async {
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    configuration.earlyTimerFirings = 1
+    let program = GeneratedProgram(seed: seed, taskCount: 3, withCancellation: true, withStreams: true)
+    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
+    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), configuration: configuration) {
+      await program.run(reporting: $0)
+    }
+    #expect(full.complete && full.outcomes.count > 1)
+    #expect(reduced.claimedEverySchedule)
+    #expect(reduced.outcomes == full.outcomes, "\(program)")
+    #expect(reduced.searchRuns < full.schedules)
+  }
+
   @Test("on the catalogue's programs small enough to search fully, both searches see the same outcomes", arguments: ClassicBug.all, Spawn.allCases)
   func sameOutcomesOnCatalogue(bug: ClassicBug, spawn: Spawn) async {
     for program in [bug.buggy(spawning: spawn), bug.fixed(spawning: spawn)] {

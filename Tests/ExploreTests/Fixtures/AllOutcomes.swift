@@ -1,3 +1,4 @@
+import Foundation
 @testable import EffectScheduler
 @testable import Explore
 import Synchronization
@@ -30,6 +31,8 @@ struct AllOutcomes: Sendable {
     }
   }
 
+  /// The trace of the first run that gave each outcome, when asked for.
+  var traces: [String: String] = [:]
   /// Whether the oracle ran out of schedules before the limit.
   var complete = true
   /// Of the schedules, the probe runs of a reduced search (``ReductionCheck/swapsTried``).
@@ -48,6 +51,7 @@ struct AllOutcomes: Sendable {
     _ oracle: some ExplorationOracle & Sendable, limit: Int = .max,
     // Nothing comes from outside in the programs compared, so a stuck run is reported at once.
     configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)),
+    keepingTraces: Bool = false,
     _ program: @escaping @Sendable (Report) async throws -> Void
   ) async -> AllOutcomes {
     await onDedicatedThread {
@@ -68,7 +72,14 @@ struct AllOutcomes: Sendable {
           if !pointer.pointee.countedElsewhere { all.counted += 1 }
           let state = report.take()
           // A run cut short is not judged (`SchedulerError.Reason.cutShort`): it has no outcome.
-          if outcome.cutAtStep == nil { all.outcomes.insert(describe(outcome, state: state)) }
+          if outcome.cutAtStep == nil {
+            let described = describe(outcome, state: state)
+            if keepingTraces, !all.outcomes.contains(described) { all.traces[described] = "\(outcome.schedule)\n\(outcome.trace)" }
+            all.outcomes.insert(described)
+          }
+          if keepingTraces, ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_RUNS"] != nil {
+            print("run \(all.schedules): \(outcome.schedule) cut \(outcome.cutAtStep.map(String.init) ?? "-") \(state ?? "")")
+          }
         }
         all.check = pointer.pointee.reductionCheck
         all.probes = all.check?.swapsTried ?? 0

@@ -40,6 +40,8 @@ extension StepAccesses {
     var clockSteps = clockSteps[...]
     var touches = LastTouches(threads: threadNumbers.count)
     var predecessors: [Int] = []
+    // For each step, the step of its thread before it, or -1.
+    var previousOfThread = Array(repeating: -1, count: steps)
     var clock = everyStep
     var covered = everyStep
     for j in 0..<steps {
@@ -49,6 +51,7 @@ extension StepAccesses {
         timerClock = beforeClock
       }
       predecessors.removeAll(keepingCapacity: true)
+      previousOfThread[j] = touches.lastOfThread[thread[j]]
       if touches.lastOfThread[thread[j]] >= 0 { predecessors.append(touches.lastOfThread[thread[j]]) }
       if let enabler = enabledBy[j] { predecessors.append(enabler) }
       touches.record(j, in: self, thread: thread, into: &predecessors, after: beforeClock)
@@ -73,6 +76,18 @@ extension StepAccesses {
     // A timer pending at a step that affects it could have fired before it.
     for step in 0..<steps where affectsTimer[step] && !firesTimer[step] {
       if let timer = timerPositions[step] { reversals.append(Reversal(step: step, options: [timer], later: step)) }
+    }
+    // A timer that the clock's move fired, while the run could still fire one early, could have
+    // fired before a step that affects it and came before the sleep that set it, had the sleep
+    // begun first: the step and the sleep's beginning race, as a timer fired early races with the
+    // steps that affect it. (Once the sleep has begun, the rule above tries firing it.)
+    for woken in 0..<steps {
+      guard let move = enabledByClock[woken], movableClockSteps.contains(move) else { continue }
+      let sleep = previousOfThread[woken]
+      guard sleep >= 0 else { continue }
+      for step in 0..<sleep where affectsTimer[step] && !firesTimer[step] && thread[step] != thread[sleep] && !order.precedes(step, sleep) {
+        reversals.append(reversal(of: step, and: sleep, order: order))
+      }
     }
     return (reversals, order)
   }

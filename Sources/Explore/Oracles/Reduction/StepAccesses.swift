@@ -294,12 +294,15 @@ struct StepAccesses {
     affectsTimer = Array(repeating: false, count: threads.count)
     var timed = trace.timedSteps[...]
     var keepsTime: Set<TaskID> = []
+    // A task delayed by a timer fired early and cancelled by its next job is cut there: which of
+    // its jobs is the first since the delay depends on where the timer fires among its steps.
+    let cancelled = Set(trace.events.lazy.filter { $0.kind == .cancelled }.compactMap(\.task))
     for step in threads.indices {
       while let first = timed.first, first < step { timed.removeFirst() }
       if timed.first == step {
         affectsTimer[step] = true
         keepsTime.formUnion(ownTasks[step])
-      } else if ownTasks[step].contains(where: keepsTime.contains) {
+      } else if ownTasks[step].contains(where: { keepsTime.contains($0) || cancelled.contains($0) }) {
         affectsTimer[step] = true
       }
     }
