@@ -6,7 +6,7 @@ import Testing
 
 /// The long differential check of the reduction, run by hand before its figures are quoted:
 /// `EXPLORE_DIFFERENTIAL=200 swift test --filter DifferentialReduction` compares the outcome sets
-/// of the reduced and the full search on 200 generated programs of each of each of four kinds (plain;
+/// of the reduced and the full search on 200 generated programs of each of four kinds (plain;
 /// with cancellation; with cancellation and streams; three tasks with both and an early timer
 /// firing), and prints, for each kind, how many programs the reduced search claimed
 /// complete as it is, claimed only assuming no unseen sharing

@@ -8,7 +8,8 @@ import EffectScheduler
 /// and the other affects a timer (``StepFootprint/conflicts(with:)`` says it for two steps, and
 /// the search for races finds the same pairs through an index); and a move of the virtual clock
 /// orders every step before it before every step after, unless the run could still fire a timer
-/// early. What each kind of operation touches:
+/// early; then a step that affects a timer races with the beginning of the sleep the move ends,
+/// where that beginning could have come first. What each kind of operation touches:
 ///
 /// | operation | touches |
 /// | --- | --- |
@@ -23,7 +24,7 @@ import EffectScheduler
 /// | `NSLock`, a `pthread_mutex_t` | that lock |
 /// | a sleep's wake-up when the clock moves | a barrier, unless a timer could have fired early in the steps before: then only the steps that affect a timer come before it |
 /// | a timer fired early (``ReadyJob/timer``) | the tasks it wakes; it depends on every step that affects a timer |
-/// | reading the clock, beginning a sleep, any step of a task that did, waking or starting another task | affects a timer: which tasks a timer fired early delays, whether one may fire, and which fires |
+/// | reading the clock, beginning a sleep, any step of a task that did, any step of a task cancelled in the run, waking or starting another task | affects a timer: which tasks a timer fired early delays, whether one may fire, and which fires (and which of a cancelled task's jobs is the first since the delay, where the run is cut) |
 /// | a job from outside (another thread, a test script's answer) | everything |
 /// | `Mutex`, atomics, unchecked `Sendable` state | unseen: guessed at by ``Object/outsideActors(_:)`` and ``Object/seenBeforeHop(step:)`` |
 ///
@@ -94,7 +95,8 @@ struct StepAccesses {
   /// The steps that fired a timer early.
   private(set) var firesTimer: [Bool] = []
   /// The steps that affect a timer fired early: read the clock or began a sleep, ran a task that
-  /// had, or made another task's job ready (a timer fired before the step would have delayed it).
+  /// had or a task cancelled in the run, or made another task's job ready (a timer fired before
+  /// the step would have delayed it).
   private(set) var affectsTimer: [Bool] = []
   /// For each step whose job the clock's move made ready, the step before which it moved.
   private(set) var enabledByClock: [Int?] = []
@@ -288,8 +290,8 @@ struct StepAccesses {
 
   /// Marks the steps that affect a timer fired early (see ``affectsTimer``): a step that read the
   /// clock or began a sleep, every later step of a task that did (no timer fires early while such
-  /// a task is ready), and a step that made a job of another task ready. And a timer fired early
-  /// is no job: it touches only the tasks it wakes.
+  /// a task is ready), every step of a task cancelled in the run, and a step that made a job of
+  /// another task ready. And a timer fired early is no job: it touches only the tasks it wakes.
   private mutating func recordTimerEffects(_ trace: Trace, ownTasks: [[TaskID]], madeReady: [(step: Int, job: ReadyJob)]) {
     affectsTimer = Array(repeating: false, count: threads.count)
     var timed = trace.timedSteps[...]
