@@ -6,9 +6,9 @@ import Testing
 
 /// The long differential check of the reduction, run by hand before its figures are quoted:
 /// `EXPLORE_DIFFERENTIAL=200 swift test --filter DifferentialReduction` compares the outcome sets
-/// of the reduced and the full search on 200 generated programs of each of four kinds (plain;
+/// of the reduced and the full search on 200 generated programs of each of five kinds (plain;
 /// with cancellation; with cancellation and streams; three tasks with both and an early timer
-/// firing), and prints, for each kind, how many programs the reduced search claimed
+/// firing; two tasks with both and an early timer firing), and prints, for each kind, how many programs the reduced search claimed
 /// complete as it is, claimed only assuming no unseen sharing
 /// (``ReductionCheck/assumesNoUnseenSharing``, true of these programs), or refused, and whether it
 /// saw every outcome (programs with more than 60 full schedules are passed over, as in the suite;
@@ -22,13 +22,13 @@ import Testing
   "Differential check of the reduction (by hand)", .serialized,
   .enabled(if: ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL"] != nil))
 struct DifferentialReductionTests {
-  @Test(arguments: [(0, 2), (1, 2), (2, 2), (3, 3)]) func compare(kind: Int, taskCount: Int) async {
+  @Test(arguments: [(0, 2), (1, 2), (2, 2), (3, 3), (4, 2)]) func compare(kind: Int, taskCount: Int) async {
     // `EXPLORE_DIFFERENTIAL_KINDS=0,1,2` leaves the others out.
     if let kinds = ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_KINDS"], !kinds.split(separator: ",").contains("\(kind)"[...]) {
       return
     }
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
-    if kind == 3 { configuration.earlyTimerFirings = 1 }
+    if kind >= 3 { configuration.earlyTimerFirings = 1 }
     var counts: [String: Int] = [:]
     var reasons: [String: Int] = [:]
     var compared = 0
@@ -118,7 +118,7 @@ struct DifferentialSeedTests {
     let taskCount = Int(environment["EXPLORE_DIFFERENTIAL_TASKS"] ?? "") ?? 2
     let kind = Int(environment["EXPLORE_DIFFERENTIAL_KIND"] ?? "") ?? 0
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
-    if kind == 3 { configuration.earlyTimerFirings = 1 }
+    if kind >= 3 { configuration.earlyTimerFirings = 1 }
     let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: kind >= 1, withStreams: kind >= 2)
     let full = await AllOutcomes.of(DepthFirstOracle(), limit: 5_000, configuration: configuration, keepingTraces: true) { await program.run(reporting: $0) }
     let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 5_000, configuration: configuration, keepingTraces: true) {
