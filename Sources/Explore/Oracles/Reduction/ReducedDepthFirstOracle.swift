@@ -44,6 +44,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     /// In a sharded search, how the slots whose schedules pass through here share its options,
     /// when more than one does; every option the shard has a share in is tried here.
     var sharing: ShardedOptions? = nil
+    /// The options asleep here in the last run that passed through, as it found them.
+    var sleeping: [StepFootprint] = []
 
     /// Whether `option` runs a job that sleeps among `sleeping`. A job that appears twice in the
     /// ready list cannot be told from its twin, and is taken for awake.
@@ -54,6 +56,11 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   }
 
   private var path: [Node] = []
+  /// The options that may sleep at the choice points past the path's end in the run under way:
+  /// those asleep where it leaves the path of the run before, and those explored there already.
+  /// A run that takes one of them is cut, if it still sleeps, so a new choice point takes the
+  /// first ready job that is none of them, where there is one.
+  private var maySleep: [StepFootprint] = []
   private var started = false
   private var finished = false
   private var stepsThisRun = 0
@@ -117,6 +124,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
         path[path.count - 1].toTry.remove(next)
         path[path.count - 1].tried.insert(next)
         path[path.count - 1].chosen = next
+        maySleep = last.sleeping + last.explored.lazy.filter { $0.option != next }.map(\.footprint)
         runs += 1
         return true
       }
@@ -133,8 +141,15 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     if probes.probing { return try probes.nextJob(among: ready, step: step) }
     guard step < path.count else {
       guard let sharing, let slots = slotsSharingPath else {
-        path.append(Node(ready: ready, chosen: 0, tried: [0]))
-        return 0
+        // Any ready job may come first at a new choice point; one that may sleep would likely
+        // cut the run, and the search would run it again with another.
+        var node = Node(ready: ready, chosen: 0, tried: [0])
+        if !maySleep.isEmpty, node.isAsleep(0, among: maySleep), let awake = ready.indices.first(where: { !node.isAsleep($0, among: maySleep) }) {
+          node.chosen = awake
+          node.tried = [awake]
+        }
+        path.append(node)
+        return node.chosen
       }
       let options = ShardedOptions(group: slots, shard: sharing, options: ready.count)
       let own = options.ownOptions
@@ -225,6 +240,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     for index in path.indices {
       let node = path[index]
       sleepingAt.append(sleeping)
+      path[index].sleeping = sleeping
       if node.isAsleep(node.chosen, among: sleeping) { return (sleepingAt, index) }
       let step = accesses.footprint(ofStep: index, job: node.ready[node.chosen])
       // At a shared choice point the options explored are kept in order, other shards' among them.
