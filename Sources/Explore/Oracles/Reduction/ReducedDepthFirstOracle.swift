@@ -4,7 +4,8 @@ import EffectScheduler
 /// every schedule: dynamic partial-order reduction, in its source-set form, with sleep sets.
 ///
 /// Each run first follows the path of the run before up to the deepest choice point with an
-/// option still to try, takes it, and then always the first ready job. After the run, the
+/// option still to try, takes it, and then the first ready job that may not sleep (one explored
+/// where the run left the path before, or asleep there, likely would: see below). After the run, the
 /// oracle works out what each step touched (``StepAccesses``) and, for every race of the run,
 /// makes sure that one option that starts the race's other order is tried at the first step's
 /// choice point. Two schedules that differ only in the order of steps that touch nothing in
@@ -13,7 +14,10 @@ import EffectScheduler
 /// An option already explored at a choice point sleeps in the runs that take another option
 /// there, for as long as they take only steps independent of it: taking it meanwhile would lead
 /// to a schedule equivalent to one explored. A run that takes a sleeping option is cut there: its
-/// races are not followed, and an option awake at that point is tried instead.
+/// races are not followed, and an option awake at that point is tried instead. Which options a
+/// run's own steps wake is known only once it ends, so at a new choice point it passes over those
+/// that may sleep: any ready job may come first there, and taking the first one regardless cut
+/// most runs (22,364 of the 28,190 of the catalogue's fixed three philosophers).
 ///
 /// What it rests on: the program's tasks share state only through actors (the main actor among
 /// them) and through what the scheduler sees: tasks waking each other up (a continuation resumed,
