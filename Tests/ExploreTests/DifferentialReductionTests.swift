@@ -107,7 +107,8 @@ struct DifferentialReductionTests {
 
 /// One program of the differential check, by seed: `EXPLORE_DIFFERENTIAL_SEED=730038156
 /// EXPLORE_DIFFERENTIAL_TASKS=3 EXPLORE_DIFFERENTIAL_KIND=3 swift test --filter DifferentialSeedTests`
-/// prints the outcomes each search saw.
+/// prints the outcomes each search saw, with the schedule and trace of each outcome only the full
+/// search saw; `EXPLORE_DIFFERENTIAL_RUNS=1` also prints every run's schedule and outcome.
 @Suite(
   "Differential check of one program (by hand)",
   .enabled(if: ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_SEED"] != nil))
