@@ -272,6 +272,21 @@ if wanted("memory") {
     print("  resident after one of 100,000 schedules:      \(format(reducedHundredThousand)) MiB")
     print("  growth: \(format(reducedHundredThousand - reducedTenThousand)) MiB")
   }
+
+  // A timer fired early delays the tasks that were ready; a delayed task that then reads the
+  // clock cuts the run (TimingAssumption.swift). What such a run leaves must not pile up either.
+  print("\nMemory over 110,000 exhaustive schedules of the debounced search (a timer may fire early, so runs are cut):")
+  var timed = configuration
+  timed.checksDeterminism = false
+  _ = try await explore(.exhaustive(maxSchedules: 10_000), configuration: timed) { await debouncedSearchWithActors() }
+  let timedTenThousand = residentMiB()
+  _ = try await explore(.exhaustive(maxSchedules: 100_000), configuration: timed) { await debouncedSearchWithActors() }
+  let timedHundredThousand = residentMiB()
+  if let timedTenThousand, let timedHundredThousand {
+    print("  resident after a search of 10,000 schedules:  \(format(timedTenThousand)) MiB")
+    print("  resident after one of 100,000 schedules:      \(format(timedHundredThousand)) MiB")
+    print("  growth: \(format(timedHundredThousand - timedTenThousand)) MiB")
+  }
 }
 
 // MARK: Plain Task spawns with the runtime hooks installed, no scheduler running

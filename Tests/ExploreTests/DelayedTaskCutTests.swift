@@ -1,6 +1,6 @@
 import BugCatalogue
-import EffectScheduler
-import Explore
+@testable import EffectScheduler
+@testable import Explore
 import ExploreTesting
 import Synchronization
 import Testing
@@ -97,5 +97,51 @@ struct DelayedTaskCutTests {
     #expect(configuration.scheduler.earlyTimerFirings == 1)
     let summary = try await explore(strategy, configuration: configuration, Self.debounce(spawn))
     #expect(summary.schedules > 1)
+  }
+
+  @Test("a cut run has no outcome, and its schedule and trace end at the cut")
+  func cutRunsEndAtTheCut() async throws {
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    configuration.earlyTimerFirings = 1
+    let all = await AllOutcomes.of(DepthFirstOracle(), configuration: configuration) { report in
+      let debounce = Debounce()
+      let timer = Task.effect(name: "timer") {
+        while !Task.isCancelled {
+          await debounce.waitForElement()
+          if Task.isCancelled { break }
+          try? await Task.sleep(until: ContinuousClock.now + .milliseconds(100), clock: .continuous)
+          if Task.isCancelled { break }
+          debounce.emit()
+        }
+      }
+      let upstream = Task.effect(name: "upstream") {
+        debounce.send(1)
+        try? await Task.sleep(for: .milliseconds(200))
+        debounce.send(2)
+        timer.cancel()
+      }
+      await upstream.value
+      await timer.value
+      report.finalState("\(debounce.finish())")
+    }
+    #expect(all.cut > 0, "no run was cut, so nothing is checked")
+    // A cut run has no outcome: only runs within the model of timed code are judged.
+    #expect(all.outcomes == ["finished: [1, 2]"])
+
+    // The trace of a cut run ends at the cut.
+    var runner = SequentialRunner()
+    var oracle = DepthFirstOracle()
+    var checked = 0
+    while oracle.beginRun(), checked == 0 {
+      let outcome = withUnsafeMutablePointer(to: &oracle) { pointer in
+        runner.run(strategy: StrategyReference(oracle: pointer), configuration: configuration) { try await Self.debounce(.effect)() }
+      }
+      oracle.runDidEnd(trace: outcome.trace)
+      guard let cut = outcome.cutAtStep else { continue }
+      checked += 1
+      #expect(outcome.trace.steps == cut + 1)
+      #expect(outcome.schedule.choices.count == cut + 1)
+    }
+    #expect(checked == 1)
   }
 }

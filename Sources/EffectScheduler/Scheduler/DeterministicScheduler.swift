@@ -204,6 +204,27 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     activeRun = nil
   }
 
+  /// Lets go of what a run cut short recorded: its record has a copy of its own, and the run's
+  /// tasks, which stay suspended for good (see TimingAssumption.swift), keep this scheduler
+  /// alive, so each cut run would keep its storage too. Nothing runs on this scheduler again:
+  /// its mailbox drops what arrives, and what a task asks of it off its run finds it not driving.
+  func releaseStorageOfCutRun() {
+    events = []
+    choices = []
+    registry = TaskRegistry()
+    actors = RunActors()
+    readyJobs = []
+    readyInfo = []
+    trampolines = []
+    heldBackYields = []
+    notes = []
+    lockTouches = []
+    lockNumbers = [:]
+    clockAdvances = []
+    timedSteps = []
+    outsideSteps = []
+  }
+
   /// Makes a scheduler whose run ended cleanly ready for another run, keeping its storage.
   func reset(configuration: SchedulerConfiguration) {
     self.configuration = configuration

@@ -46,6 +46,7 @@ package struct SequentialRunner {
       spare.scheduler = scheduler
     } else {
       scheduler.retire()
+      if record.cutAtStep != nil { scheduler.releaseStorageOfCutRun() }
     }
   }
 }

@@ -15,6 +15,8 @@ struct AllOutcomes: Sendable {
   /// Of the schedules, those the oracle counts: a sharded search's runs that another shard
   /// counts are left out (``ExplorationOracle/countedElsewhere``).
   var counted = 0
+  /// Of the schedules, those cut short (``SchedulerError/Reason/cutShort(step:)``).
+  var cut = 0
 
   /// Where a program reports its final state.
   final class Report: Sendable {
@@ -72,6 +74,7 @@ struct AllOutcomes: Sendable {
           if !pointer.pointee.countedElsewhere { all.counted += 1 }
           let state = report.take()
           // A run cut short is not judged (`SchedulerError.Reason.cutShort`): it has no outcome.
+          if outcome.cutAtStep != nil { all.cut += 1 }
           if outcome.cutAtStep == nil {
             let described = describe(outcome, state: state)
             if keepingTraces, !all.outcomes.contains(described) { all.traces[described] = "\(outcome.schedule)\n\(outcome.trace)" }
