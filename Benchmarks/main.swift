@@ -26,7 +26,8 @@ func format(_ value: Double) -> String {
 }
 
 /// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks streams`,
-/// `Benchmarks handoff`, `Benchmarks catalogue`, `Benchmarks reducedsplit`.
+/// `Benchmarks handoff`, `Benchmarks catalogue`, `Benchmarks reducedsplit`. `Benchmarks reducedonly`
+/// (`BENCHMARK_PROGRAM=3 group` to pick one by the start of its name) runs only when named.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -438,5 +439,20 @@ if wanted("reducedsplit") {
     print("    1 searcher:  \(schedules[1]!) schedules in \(format(seconds[1]! * 1000)) ms")
     print("    2 searchers: \(schedules[2]!) schedules in \(format(seconds[2]! * 1000)) ms, \(format(seconds[1]! / seconds[2]!))× as fast")
     print("    4 shards: \(shards.map(String.init).joined(separator: ", ")) schedules (together \(shards.reduce(0, +)); largest \(format(Double(shards.max()!) / mean))× the mean)")
+  }
+}
+
+// MARK: The reduced search alone, for profiling
+
+if selected.contains("reducedonly") {
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.checksDeterminism = false
+  configuration.assumesNoUnseenSharing = true
+  let only = ProcessInfo.processInfo.environment["BENCHMARK_PROGRAM"]
+  print("\nThe reduced search alone (one run each):")
+  for (name, program) in reductionPrograms where only.map(name.hasPrefix) ?? true {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let reduced = try await explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
+    print("  \(name): \(reduced.schedules) schedules in \(format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
   }
 }

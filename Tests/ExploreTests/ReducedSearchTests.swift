@@ -38,13 +38,26 @@ struct ReducedSearchTests {
     _ = await Self.compare(100, programsFrom: 130_000_000 + batch * 1_000_000, taskCount: 2, fullLimit: 60, withCancellation: batch == 2, withStreams: true)
   }
 
+  /// Tasks that run an `async let` child (awaited, or left behind and so cancelled), a nested
+  /// group (cancelled or not), a step on the main actor, or a lost update behind an `EffectMutex`,
+  /// with a timer that may fire early. Those small enough for the suite have no group and no
+  /// lock: the by-hand differential check (``DifferentialReductionTests``, its sixth kind) runs
+  /// larger ones.
+  @Test("on 20 small generated programs with async let and the main actor, the reduced search sees exactly the outcomes of the full one")
+  func sameOutcomesWithStructure() async {
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    configuration.earlyTimerFirings = 1
+    _ = await Self.compare(
+      20, programsFrom: 160_000_000, taskCount: 2, fullLimit: 300, configuration: configuration, withStructure: true)
+  }
+
   /// Compares both searches on `count` generated programs of `taskCount` tasks, seeds from
   /// `firstSeed` on, skipping those with more than `fullLimit` schedules; returns the schedules
   /// each search ran in all, the reduced search's probe runs (``ReductionCheck``) not counted. With `fewerSchedules`, the reduced search must never run more.
   static func compare(
     _ count: Int, programsFrom firstSeed: UInt64, taskCount: Int, fullLimit: Int,
     configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)), fewerSchedules: Bool = true,
-    withCancellation: Bool = false, withStreams: Bool = false
+    withCancellation: Bool = false, withStreams: Bool = false, withStructure: Bool = false
   ) async -> (full: Int, reduced: Int) {
     var compared = 0
     var seed = firstSeed
@@ -52,7 +65,8 @@ struct ReducedSearchTests {
     var reduced = 0
     while compared < count {
       seed += 1
-      let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: withCancellation, withStreams: withStreams)
+      let program = GeneratedProgram(
+        seed: seed, taskCount: taskCount, withCancellation: withCancellation, withStreams: withStreams, withStructure: withStructure)
       let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: fullLimit, configuration: configuration) {
         await program.run(reporting: $0)
       }

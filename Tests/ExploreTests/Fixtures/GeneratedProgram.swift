@@ -1,3 +1,4 @@
+import Effects
 import Explore
 import Synchronization
 
@@ -25,6 +26,17 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     case cancel(task: Int)
     /// Yields the task's tag into the program's stream, which no actor guards.
     case yieldToStream
+    /// Runs an `async let` child that logs whether it is cancelled to a cell; awaited, or left
+    /// behind, so that the end of its scope cancels it.
+    case asyncLet(cell: Int, awaited: Bool)
+    /// Runs a nested task group of two children, one logging whether it is cancelled, cancelling
+    /// the group as soon as both are added or not.
+    case group(cell: Int, cancelled: Bool)
+    /// Appends the task's tag to a log on the main actor.
+    case onMainActor
+    /// Reads a counter behind an `EffectMutex`, yields, and stores what it read plus one: two
+    /// tasks doing so may lose an update.
+    case lockedIncrement
 
     var description: String {
       switch self {
@@ -37,6 +49,10 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
       case .logCancelled(let cell): "logCancelled(\(cell))"
       case .cancel(let task): "cancel(t\(task))"
       case .yieldToStream: "yieldToStream"
+      case .asyncLet(let cell, let awaited): "asyncLet(\(cell)\(awaited ? "" : ", left"))"
+      case .group(let cell, let cancelled): "group(\(cell)\(cancelled ? ", cancelled" : ""))"
+      case .onMainActor: "mainActor"
+      case .lockedIncrement: "lockedIncrement"
       }
     }
   }
@@ -58,15 +74,16 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
       + "\(streamPolicy > 0 ? " stream \(streamPolicy)" : "") \(tasks)"
   }
 
-  init(seed: UInt64, taskCount: Int = 2, withCancellation: Bool = false, withStreams: Bool = false) {
+  init(seed: UInt64, taskCount: Int = 2, withCancellation: Bool = false, withStreams: Bool = false, withStructure: Bool = false) {
     var generator = SplitMix(state: seed)
     self.seed = seed
     let cells = generator.next(below: 2) + 1
     self.cells = cells
     asGroupChildren = generator.next(below: 2) == 0
-    // Tasks of one or two operations keep the full search small enough to run it a thousand times.
-    var tasks = (0..<taskCount).map { _ in
-      (0..<(generator.next(below: 2) + 1)).map { _ -> Operation in
+    // Tasks of one or two operations keep the full search small enough to run it a thousand times
+    // (with a structured operation to come, none for the first task and one for the others).
+    var tasks = (0..<taskCount).map { index in
+      (0..<(withStructure ? min(index, 1) : generator.next(below: 2) + 1)).map { _ -> Operation in
         switch generator.next(below: 6) {
         case 0, 1: .append(cell: generator.next(below: cells))
         case 2, 3: .appendAcrossSuspension(cell: generator.next(below: cells))
@@ -102,6 +119,25 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
         tasks[index].insert(.yieldToStream, at: generator.next(below: tasks[index].count + 1))
       }
     }
+    if withStructure {
+      // The first task, and the others one in two, get one of: an `async let`, a nested group, a
+      // main-actor hop, or an update behind a drop-in lock (two tasks, when one does, so that
+      // updates can be lost).
+      for index in tasks.indices where index == 0 || generator.next(below: 2) == 0 {
+        let operation: Operation =
+          switch generator.next(below: 4) {
+          case 0: .asyncLet(cell: generator.next(below: cells), awaited: generator.next(below: 2) == 0)
+          case 1: .group(cell: generator.next(below: cells), cancelled: generator.next(below: 2) == 0)
+          case 2: .onMainActor
+          default: .lockedIncrement
+          }
+        tasks[index].insert(operation, at: generator.next(below: tasks[index].count + 1))
+        if case .lockedIncrement = operation {
+          let other = (index + 1) % tasks.count
+          tasks[other].insert(.lockedIncrement, at: generator.next(below: tasks[other].count + 1))
+        }
+      }
+    }
     self.streamPolicy = streamPolicy
     self.cancelsGroup = cancelsGroup
     self.tasks = tasks
@@ -118,6 +154,8 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     let cells = (0..<self.cells).map { _ in Cell() }
     let gate = Gate()
     let handles = Handles()
+    let mainLog = MainActorLog()
+    let counter = EffectMutex(0)
     let policies: [AsyncStream<String>.Continuation.BufferingPolicy] = [.unbounded, .bufferingNewest(1), .bufferingOldest(1)]
     let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: policies[max(0, streamPolicy - 1)])
     let work = tasks.enumerated().map { index, operations in
@@ -134,6 +172,20 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
           case .logCancelled(let cell): await cells[cell].append("\(tag)=\(Task.isCancelled)")
           case .cancel(let task): handles.cancel(task)
           case .yieldToStream: continuation.yield(tag)
+          case .asyncLet(let cell, let awaited):
+            async let child: Void = cells[cell].append("\(tag)c=\(Task.isCancelled)")
+            if awaited { await child }
+          case .group(let cell, let cancelled):
+            await withTaskGroup(of: Void.self) { group in
+              group.addTask { await cells[cell].append("\(tag)a=\(Task.isCancelled)") }
+              group.addTask { await cells[cell].append("\(tag)b") }
+              if cancelled { group.cancelAll() }
+            }
+          case .onMainActor: await mainLog.append(tag)
+          case .lockedIncrement:
+            let seen = counter.withLock { $0 }
+            await Task.yield()
+            counter.withLock { $0 = seen + 1 }
           }
         }
       }
@@ -153,6 +205,10 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     }
     var logs: [String] = []
     for cell in cells { logs.append(await cell.log.joined(separator: ",")) }
+    let onMain = await mainLog.entries
+    if !onMain.isEmpty { logs.append("main " + onMain.joined(separator: ",")) }
+    let count = counter.withLock { $0 }
+    if count > 0 { logs.append("counter \(count)") }
     continuation.finish()
     if streamPolicy > 0 {
       var drained: [String] = []
@@ -170,6 +226,15 @@ private final class Handles: Sendable {
 
   func set(_ started: [Task<Void, Never>]) { tasks.withLock { $0 = started } }
   func cancel(_ index: Int) { tasks.withLock { $0[index] }.cancel() }
+}
+
+/// A log on the main actor.
+@MainActor private final class MainActorLog: Sendable {
+  private(set) var entries: [String] = []
+
+  nonisolated init() {}
+
+  func append(_ tag: String) { entries.append(tag) }
 }
 
 /// An actor holding a log.
