@@ -6,11 +6,12 @@ import Testing
 
 /// The long differential check of the reduction, run by hand before its figures are quoted:
 /// `EXPLORE_DIFFERENTIAL=200 swift test --filter DifferentialReduction` compares the outcome sets
-/// of the reduced and the full search on 200 generated programs of each of six kinds (50 of the fourth; plain;
+/// of the reduced and the full search on 200 generated programs of each of seven kinds (50 of the fourth; plain;
 /// with cancellation; with cancellation and streams; three tasks with both and an early timer
 /// firing; two tasks with both and an early timer firing; two tasks with cancellation, an early
 /// timer firing and one of an `async let`, a nested group, a main-actor step or a lost update
-/// behind an `EffectMutex`, of at most 1,000 full schedules), and prints, for each kind, how many programs the reduced search claimed
+/// behind an `EffectMutex`, of at most 1,000 full schedules; the same with only nested groups and
+/// lost updates, and no other cancellation), and prints, for each kind, how many programs the reduced search claimed
 /// complete as it is, claimed only assuming no unseen sharing
 /// (``ReductionCheck/assumesNoUnseenSharing``, true of these programs), or refused, and whether it
 /// saw every outcome (programs with more than 60 full schedules are passed over, as in the suite;
@@ -24,7 +25,7 @@ import Testing
   "Differential check of the reduction (by hand)", .serialized,
   .enabled(if: ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL"] != nil))
 struct DifferentialReductionTests {
-  @Test(arguments: [(0, 2), (1, 2), (2, 2), (3, 3), (4, 2), (5, 2)]) func compare(kind: Int, taskCount: Int) async {
+  @Test(arguments: [(0, 2), (1, 2), (2, 2), (3, 3), (4, 2), (5, 2), (6, 2)]) func compare(kind: Int, taskCount: Int) async {
     // `EXPLORE_DIFFERENTIAL_KINDS=0,1,2` leaves the others out.
     if let kinds = ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_KINDS"], !kinds.split(separator: ",").contains("\(kind)"[...]) {
       return
@@ -44,14 +45,15 @@ struct DifferentialReductionTests {
     while compared < target {
       seed += 1
       let program = GeneratedProgram(
-        seed: seed, taskCount: taskCount, withCancellation: kind >= 1, withStreams: kind >= 2 && kind != 5, withStructure: kind == 5)
+        seed: seed, taskCount: taskCount, withCancellation: kind >= 1 && kind != 6, withStreams: (2...4).contains(kind), withStructure: kind >= 5,
+        groupsAndLocksOnly: kind == 6)
       // Three tasks of a few operations each are mostly past any full search's reach: only those
       // of at most seven operations in all, one of them a sleep an early timer can cut, are run.
       if taskCount == 3, !program.isSmallAndSleeps(atMost: 7) { continue }
       if ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_VERBOSE"] != nil {
         FileHandle.standardError.write(Data("differential: seed \(seed)\n".utf8))
       }
-      let full = await AllOutcomes.of(DepthFirstOracle(), limit: taskCount == 3 || kind == 5 ? 1_000 : 60, configuration: configuration) {
+      let full = await AllOutcomes.of(DepthFirstOracle(), limit: taskCount == 3 || kind >= 5 ? 1_000 : 60, configuration: configuration) {
         await program.run(reporting: $0)
       }
       guard full.complete else { continue }
@@ -131,7 +133,8 @@ struct DifferentialSeedTests {
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     if kind >= 3 { configuration.earlyTimerFirings = 1 }
     let program = GeneratedProgram(
-      seed: seed, taskCount: taskCount, withCancellation: kind >= 1, withStreams: kind >= 2 && kind != 5, withStructure: kind == 5)
+      seed: seed, taskCount: taskCount, withCancellation: kind >= 1 && kind != 6, withStreams: (2...4).contains(kind), withStructure: kind >= 5,
+      groupsAndLocksOnly: kind == 6)
     let full = await AllOutcomes.of(DepthFirstOracle(), limit: 5_000, configuration: configuration, keepingTraces: true) { await program.run(reporting: $0) }
     let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 5_000, configuration: configuration, keepingTraces: true) {
       await program.run(reporting: $0)

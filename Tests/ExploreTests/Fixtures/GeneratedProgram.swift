@@ -74,7 +74,12 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
       + "\(streamPolicy > 0 ? " stream \(streamPolicy)" : "") \(tasks)"
   }
 
-  init(seed: UInt64, taskCount: Int = 2, withCancellation: Bool = false, withStreams: Bool = false, withStructure: Bool = false) {
+  /// - Parameter groupsAndLocksOnly: with `withStructure`, whether the structured operations are
+  ///   only nested groups and lost updates behind a drop-in lock, the two that make programs large.
+  init(
+    seed: UInt64, taskCount: Int = 2, withCancellation: Bool = false, withStreams: Bool = false, withStructure: Bool = false,
+    groupsAndLocksOnly: Bool = false
+  ) {
     var generator = SplitMix(state: seed)
     self.seed = seed
     let cells = generator.next(below: 2) + 1
@@ -125,7 +130,7 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
       // updates can be lost).
       for index in tasks.indices where index == 0 || generator.next(below: 2) == 0 {
         let operation: Operation =
-          switch generator.next(below: 4) {
+          switch groupsAndLocksOnly ? 1 + 2 * generator.next(below: 2) : generator.next(below: 4) {
           case 0: .asyncLet(cell: generator.next(below: cells), awaited: generator.next(below: 2) == 0)
           case 1: .group(cell: generator.next(below: cells), cancelled: generator.next(below: 2) == 0)
           case 2: .onMainActor
