@@ -67,27 +67,32 @@ struct DelayedTaskCutTests {
   /// before the delay could show: a correct debounce dropping an element.
   static func debounce(_ spawn: Spawn) -> @Sendable () async throws -> Void {
     {
-      let debounce = Debounce()
-      let timer = spawn(name: "timer") {
-        while !Task.isCancelled {
-          await debounce.waitForElement()
-          if Task.isCancelled { return }
-          try? await Task.sleep(until: ContinuousClock.now + .milliseconds(100), clock: .continuous)
-          if Task.isCancelled { return }
-          debounce.emit()
-        }
-      }
-      let upstream = spawn(name: "upstream") {
-        debounce.send(1)
-        try? await Task.sleep(for: .milliseconds(200))
-        debounce.send(2)
-        timer.cancel()
-      }
-      await upstream.value
-      await timer.value
-      let emitted = debounce.finish()
+      let emitted = await debounced(spawn)
       try check(emitted == [1, 2], "the debounce emitted \(emitted)")
     }
+  }
+
+  /// The elements the debounce above emits.
+  static func debounced(_ spawn: Spawn) async -> [Int] {
+    let debounce = Debounce()
+    let timer = spawn(name: "timer") {
+      while !Task.isCancelled {
+        await debounce.waitForElement()
+        if Task.isCancelled { return }
+        try? await Task.sleep(until: ContinuousClock.now + .milliseconds(100), clock: .continuous)
+        if Task.isCancelled { return }
+        debounce.emit()
+      }
+    }
+    let upstream = spawn(name: "upstream") {
+      debounce.send(1)
+      try? await Task.sleep(for: .milliseconds(200))
+      debounce.send(2)
+      timer.cancel()
+    }
+    await upstream.value
+    await timer.value
+    return debounce.finish()
   }
 
   @Test("a task woken but not yet at its clock read, delayed and then cancelled, stops the run unjudged: a correct debounce passes",
@@ -104,25 +109,7 @@ struct DelayedTaskCutTests {
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     configuration.earlyTimerFirings = 1
     let all = await AllOutcomes.of(DepthFirstOracle(), configuration: configuration) { report in
-      let debounce = Debounce()
-      let timer = Task.effect(name: "timer") {
-        while !Task.isCancelled {
-          await debounce.waitForElement()
-          if Task.isCancelled { break }
-          try? await Task.sleep(until: ContinuousClock.now + .milliseconds(100), clock: .continuous)
-          if Task.isCancelled { break }
-          debounce.emit()
-        }
-      }
-      let upstream = Task.effect(name: "upstream") {
-        debounce.send(1)
-        try? await Task.sleep(for: .milliseconds(200))
-        debounce.send(2)
-        timer.cancel()
-      }
-      await upstream.value
-      await timer.value
-      report.finalState("\(debounce.finish())")
+      report.finalState("\(await Self.debounced(.effect))")
     }
     #expect(all.cut > 0, "no run was cut, so nothing is checked")
     // A cut run has no outcome: only runs within the model of timed code are judged.
