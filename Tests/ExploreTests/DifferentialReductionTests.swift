@@ -87,15 +87,20 @@ struct DifferentialReductionTests {
   }
 
   /// The shards of a reduced search, together, against the full search: 3 × 100 programs (two
-  /// tasks with cancellation and streams, split in 2 and in 3; three tasks, split in 4).
-  @Test(arguments: [(2, 2), (2, 3), (3, 4)]) func shards(taskCount: Int, count: Int) async {
+  /// tasks with cancellation and streams, split in 2 and in 3; three tasks, split in 4), and 100
+  /// of two tasks with an `async let`, a nested group, a main-actor step or a lost update behind
+  /// an `EffectMutex`, split in 2.
+  @Test(arguments: [(2, 2), (2, 3), (3, 4), (2, -2)]) func shards(taskCount: Int, count: Int) async {
+    // A negative count asks for the programs with structure, in that many shards.
+    let (count, withStructure) = (abs(count), count < 0)
     let configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     var compared = 0
     var seed: UInt64 = 800_000_000 + UInt64(taskCount * 10 + count) * 1_000_000
     var claimedAndMissed = 0
     while compared < 100 {
       seed += 1
-      let program = GeneratedProgram(seed: seed, taskCount: taskCount, withCancellation: seed % 2 == 0, withStreams: seed % 3 == 0)
+      let program = GeneratedProgram(
+        seed: seed, taskCount: taskCount, withCancellation: seed % 2 == 0, withStreams: !withStructure && seed % 3 == 0, withStructure: withStructure)
       let full = await AllOutcomes.of(DepthFirstOracle(), limit: 400, configuration: configuration) { await program.run(reporting: $0) }
       guard full.complete else { continue }
       compared += 1
@@ -113,7 +118,7 @@ struct DifferentialReductionTests {
       if claimed, outcomes != full.outcomes { claimedAndMissed += 1 }
       #expect(!claimed || outcomes == full.outcomes, "\(program)")
     }
-    print("differential, shards: \(taskCount) tasks in \(count) shards: \(compared) programs, \(claimedAndMissed) claimed and missed")
+    print("differential, shards: \(taskCount) tasks\(withStructure ? " with structure" : "") in \(count) shards: \(compared) programs, \(claimedAndMissed) claimed and missed")
   }
 }
 
