@@ -40,9 +40,9 @@ struct ReducedSearchTests {
 
   /// Tasks that run an `async let` child (awaited, or left behind and so cancelled), a nested
   /// group (cancelled or not), a step on the main actor, or a lost update behind an `EffectMutex`,
-  /// with a timer that may fire early. Those small enough for the suite have no group and no
-  /// lock: the by-hand differential check (``DifferentialReductionTests``, its sixth kind) runs
-  /// larger ones.
+  /// with a timer that may fire early. Those small enough for this check have no group and no
+  /// lock: the next check has only those, and the by-hand differential check
+  /// (``DifferentialReductionTests``) runs larger ones.
   @Test("on 20 small generated programs with async let and the main actor, the reduced search sees exactly the outcomes of the full one")
   func sameOutcomesWithStructure() async {
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
@@ -51,13 +51,20 @@ struct ReducedSearchTests {
       20, programsFrom: 160_000_000, taskCount: 2, fullLimit: 300, configuration: configuration, withStructure: true)
   }
 
+  /// Nested groups and lost updates behind an `EffectMutex`, in programs small enough for a full
+  /// search of at most 1,000 schedules.
+  @Test("on 8 generated programs with nested groups and drop-in locks, the reduced search sees exactly the outcomes of the full one")
+  func sameOutcomesWithGroupsAndLocks() async {
+    _ = await Self.compare(8, programsFrom: 170_000_000, taskCount: 2, fullLimit: 1_000, withStructure: true, groupsAndLocksOnly: true)
+  }
+
   /// Compares both searches on `count` generated programs of `taskCount` tasks, seeds from
   /// `firstSeed` on, skipping those with more than `fullLimit` schedules; returns the schedules
   /// each search ran in all, the reduced search's probe runs (``ReductionCheck``) not counted. With `fewerSchedules`, the reduced search must never run more.
   static func compare(
     _ count: Int, programsFrom firstSeed: UInt64, taskCount: Int, fullLimit: Int,
     configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)), fewerSchedules: Bool = true,
-    withCancellation: Bool = false, withStreams: Bool = false, withStructure: Bool = false
+    withCancellation: Bool = false, withStreams: Bool = false, withStructure: Bool = false, groupsAndLocksOnly: Bool = false
   ) async -> (full: Int, reduced: Int) {
     var compared = 0
     var seed = firstSeed
@@ -66,7 +73,8 @@ struct ReducedSearchTests {
     while compared < count {
       seed += 1
       let program = GeneratedProgram(
-        seed: seed, taskCount: taskCount, withCancellation: withCancellation, withStreams: withStreams, withStructure: withStructure)
+        seed: seed, taskCount: taskCount, withCancellation: withCancellation, withStreams: withStreams, withStructure: withStructure,
+        groupsAndLocksOnly: groupsAndLocksOnly)
       let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: fullLimit, configuration: configuration) {
         await program.run(reporting: $0)
       }

@@ -29,8 +29,9 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
     /// Runs an `async let` child that logs whether it is cancelled to a cell; awaited, or left
     /// behind, so that the end of its scope cancels it.
     case asyncLet(cell: Int, awaited: Bool)
-    /// Runs a nested task group of two children, one logging whether it is cancelled, cancelling
-    /// the group as soon as both are added or not.
+    /// Runs a nested task group of two children, one telling whether it is cancelled, cancelling
+    /// the group as soon as both are added or not, and logs to a cell what they returned in the
+    /// order they completed.
     case group(cell: Int, cancelled: Bool)
     /// Appends the task's tag to a log on the main actor.
     case onMainActor
@@ -181,11 +182,15 @@ struct GeneratedProgram: Sendable, CustomStringConvertible {
             async let child: Void = cells[cell].append("\(tag)c=\(Task.isCancelled)")
             if awaited { await child }
           case .group(let cell, let cancelled):
-            await withTaskGroup(of: Void.self) { group in
-              group.addTask { await cells[cell].append("\(tag)a=\(Task.isCancelled)") }
-              group.addTask { await cells[cell].append("\(tag)b") }
+            let order = await withTaskGroup(of: String.self) { group in
+              group.addTask { "\(tag)a=\(Task.isCancelled)" }
+              group.addTask { "\(tag)b" }
               if cancelled { group.cancelAll() }
+              var order: [String] = []
+              for await returned in group { order.append(returned) }
+              return order.joined(separator: "+")
             }
+            await cells[cell].append(order)
           case .onMainActor: await mainLog.append(tag)
           case .lockedIncrement:
             let seen = counter.withLock { $0 }
