@@ -275,7 +275,8 @@ if wanted("memory") {
   }
 
   // A timer fired early delays the tasks that were ready; a delayed task that then reads the
-  // clock cuts the run (TimingAssumption.swift). What such a run leaves must not pile up either.
+  // clock cuts the run (TimingAssumption.swift), whose tasks stay suspended: this measures what
+  // they keep.
   print("\nMemory over 110,000 exhaustive schedules of the debounced search (a timer may fire early, so runs are cut):")
   var timed = configuration
   timed.checksDeterminism = false
