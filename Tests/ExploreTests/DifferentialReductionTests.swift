@@ -30,8 +30,7 @@ struct DifferentialReductionTests {
     if let kinds = ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_KINDS"], !kinds.split(separator: ",").contains("\(kind)"[...]) {
       return
     }
-    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
-    if kind >= 3 { configuration.earlyTimerFirings = 1 }
+    let configuration = Self.configuration(kind: kind)
     var counts: [String: Int] = [:]
     var reasons: [String: Int] = [:]
     var compared = 0
@@ -44,9 +43,7 @@ struct DifferentialReductionTests {
     let target = taskCount == 3 ? min(programs, 50) : programs
     while compared < target {
       seed += 1
-      let program = GeneratedProgram(
-        seed: seed, taskCount: taskCount, withCancellation: kind >= 1 && kind != 6, withStreams: (2...4).contains(kind), withStructure: kind >= 5,
-        groupsAndLocksOnly: kind == 6)
+      let program = Self.program(kind: kind, seed: seed, taskCount: taskCount)
       // Three tasks of a few operations each are mostly past any full search's reach: only those
       // of at most seven operations in all, one of them a sleep an early timer can cut, are run.
       if taskCount == 3, !program.isSmallAndSleeps(atMost: 7) { continue }
@@ -84,6 +81,21 @@ struct DifferentialReductionTests {
     }
     print("differential, kind \(kind), \(taskCount) tasks: \(compared) programs, \(counts.sorted { $0.key < $1.key }), refused: \(reasons)")
     print("  programs with each operation: \(operations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+  }
+
+  /// The generated program of a kind of the check above.
+  static func program(kind: Int, seed: UInt64, taskCount: Int) -> GeneratedProgram {
+    GeneratedProgram(
+      seed: seed, taskCount: taskCount, withCancellation: kind >= 1 && kind != 6, withStreams: (2...4).contains(kind), withStructure: kind >= 5,
+      groupsAndLocksOnly: kind == 6)
+  }
+
+  /// The scheduler's configuration for a kind of the check above: from the fourth kind on, a
+  /// timer may fire early.
+  static func configuration(kind: Int) -> SchedulerConfiguration {
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    if kind >= 3 { configuration.earlyTimerFirings = 1 }
+    return configuration
   }
 
   /// The shards of a reduced search, together, against the full search: 3 × 100 programs (two
@@ -135,11 +147,8 @@ struct DifferentialSeedTests {
     let seed = UInt64(environment["EXPLORE_DIFFERENTIAL_SEED"] ?? "") ?? 0
     let taskCount = Int(environment["EXPLORE_DIFFERENTIAL_TASKS"] ?? "") ?? 2
     let kind = Int(environment["EXPLORE_DIFFERENTIAL_KIND"] ?? "") ?? 0
-    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
-    if kind >= 3 { configuration.earlyTimerFirings = 1 }
-    let program = GeneratedProgram(
-      seed: seed, taskCount: taskCount, withCancellation: kind >= 1 && kind != 6, withStreams: (2...4).contains(kind), withStructure: kind >= 5,
-      groupsAndLocksOnly: kind == 6)
+    let configuration = DifferentialReductionTests.configuration(kind: kind)
+    let program = DifferentialReductionTests.program(kind: kind, seed: seed, taskCount: taskCount)
     let full = await AllOutcomes.of(DepthFirstOracle(), limit: 5_000, configuration: configuration, keepingTraces: true) { await program.run(reporting: $0) }
     let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 5_000, configuration: configuration, keepingTraces: true) {
       await program.run(reporting: $0)

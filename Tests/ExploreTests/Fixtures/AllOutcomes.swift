@@ -74,8 +74,9 @@ struct AllOutcomes: Sendable {
           if !pointer.pointee.countedElsewhere { all.counted += 1 }
           let state = report.take()
           // A run cut short is not judged (`SchedulerError.Reason.cutShort`): it has no outcome.
-          if outcome.cutAtStep != nil { all.cut += 1 }
-          if outcome.cutAtStep == nil {
+          if outcome.cutAtStep != nil {
+            all.cut += 1
+          } else {
             let described = describe(outcome, state: state)
             if keepingTraces, !all.outcomes.contains(described) { all.traces[described] = "\(outcome.schedule)\n\(outcome.trace)" }
             all.outcomes.insert(described)
