@@ -134,6 +134,35 @@ struct DifferentialReductionTests {
   }
 }
 
+extension DifferentialReductionTests {
+  /// A reduced search on two searchers that share its choice points (``SharedReducedTree``)
+  /// against the full search: 300 programs of two tasks with cancellation and streams, and 300
+  /// with structure (an `async let`, a nested group, a main-actor step or a lost update behind an
+  /// `EffectMutex`), each with an early timer firing where the program sleeps.
+  @Test(arguments: [false, true]) func sharedTree(withStructure: Bool) async {
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    configuration.earlyTimerFirings = 1
+    let programs = Int(ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL"] ?? "") ?? 300
+    var compared = 0
+    var claimed = 0
+    var claimedAndMissed = 0
+    var seed: UInt64 = 900_000_000 + (withStructure ? 1_000_000 : 0)
+    while compared < programs {
+      seed += 1
+      let program = GeneratedProgram(
+        seed: seed, taskCount: 2, withCancellation: seed % 2 == 0, withStreams: !withStructure && seed % 3 == 0, withStructure: withStructure)
+      let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
+      guard full.complete else { continue }
+      compared += 1
+      let shared = await AllOutcomes.ofSharedSearch(searchers: 2, limit: 5_000, configuration: configuration) { await program.run(reporting: $0) }
+      if shared.claimedEverySchedule { claimed += 1 }
+      if shared.claimedEverySchedule, shared.outcomes != full.outcomes { claimedAndMissed += 1 }
+      #expect(!shared.claimedEverySchedule || shared.outcomes == full.outcomes, "\(program)")
+    }
+    print("differential, two searchers sharing a tree\(withStructure ? ", with structure" : ""): \(compared) programs, \(claimed) claimed, \(claimedAndMissed) claimed and missed")
+  }
+}
+
 /// One program of the differential check, by seed: `EXPLORE_DIFFERENTIAL_SEED=730038156
 /// EXPLORE_DIFFERENTIAL_TASKS=3 EXPLORE_DIFFERENTIAL_KIND=3 swift test --filter DifferentialSeedTests`
 /// prints the outcomes each search saw, with the schedule and trace of each outcome only the full

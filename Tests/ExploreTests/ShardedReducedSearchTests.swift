@@ -48,6 +48,24 @@ struct ShardedReducedSearchTests {
     }
   }
 
+  @Test("with two searchers sharing its choice points, on generated programs, it sees and claims what one searcher does")
+  func sharedTree() async {
+    var seed: UInt64 = 33_000
+    var compared = 0
+    while compared < 16 {
+      seed += 1
+      let program = GeneratedProgram(
+        seed: seed, taskCount: 2, withCancellation: seed % 2 == 0, withStreams: seed % 4 == 1, withStructure: seed % 4 == 3)
+      let whole = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 300) { await program.run(reporting: $0) }
+      guard whole.complete, whole.schedules > 2 else { continue }
+      compared += 1
+      let shared = await AllOutcomes.ofSharedSearch(searchers: 2, limit: 1_000) { await program.run(reporting: $0) }
+      #expect(shared.complete, "\(program)")
+      #expect(shared.outcomes == whole.outcomes, "\(program)")
+      #expect(shared.claimedEverySchedule == whole.claimedEverySchedule, "\(program)")
+    }
+  }
+
   @Test("on the catalogue, the shards of each fixed twin see what the whole search sees, and claim it", arguments: ClassicBug.all)
   func catalogue(bug: ClassicBug) async {
     let program: @Sendable (AllOutcomes.Report) async throws -> Void = { _ in try await bug.fixed() }

@@ -217,13 +217,20 @@ final class Explorer {
     return reported
   }
 
-  /// A reduced search's shares for the searchers, ``reducedSharesPerSearcher`` a searcher, which
-  /// the first searcher free takes: with `k` shares in all, shard `i` of `n` (the whole search
-  /// being shard 1 of 1) is split into shards `(i - 1)k + 1` to `ik` of `nk`, so that the
-  /// processes' searchers together run every shard once.
+  /// A reduced search for the searchers: one search whose choice points they share
+  /// (``SharedReducedTree``), one searcher each; or, in a shard of a search split among processes
+  /// (``Shard``), the shard's shares, ``reducedSharesPerSearcher`` a searcher, which the first
+  /// searcher free takes: with `k` shares in all, shard `i` of `n` is split into shards
+  /// `(i - 1)k + 1` to `ik` of `nk`, so that the processes' searchers together run every shard once.
   var reducedSearchers: [PreemptionCounting<ReducedDepthFirstOracle>] {
+    guard let shard, shard.count > 1 else {
+      let tree = SharedReducedTree()
+      return (0..<configuration.searchers).map { _ in
+        PreemptionCounting(ReducedDepthFirstOracle(sharing: tree, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing))
+      }
+    }
     let shares = configuration.searchers * Self.reducedSharesPerSearcher
-    let (index, count) = (shard?.index ?? 1, shard?.count ?? 1)
+    let (index, count) = (shard.index, shard.count)
     return (1...shares).map { share in
       PreemptionCounting(
         ReducedDepthFirstOracle(

@@ -11,11 +11,19 @@ protocol SplittableOracle: ExplorationOracle, Sendable {
   mutating func split() -> Subtree?
   /// A search of `subtree` alone.
   init(subtree: Subtree)
+  /// Tells the search that its searcher stopped, at its end or before it (at a failure, a limit
+  /// or a deadline).
+  func searchDidStop()
+}
+
+extension SplittableOracle {
+  func searchDidStop() {}
 }
 
 extension PreemptionCounting: SplittableOracle where Base: SplittableOracle {
   mutating func split() -> Base.Subtree? { base.split() }
   init(subtree: Base.Subtree) { self.init(Base(subtree: subtree)) }
+  func searchDidStop() { base.searchDidStop() }
 }
 
 /// A search split among threads, each running its own schedules of the body under its own
@@ -25,8 +33,9 @@ extension PreemptionCounting: SplittableOracle where Base: SplittableOracle {
 /// a searcher with nothing left to do waits, and a busy one, seeing that, hands over part of what
 /// it has left (for an exhaustive search, half the untried options of its shallowest open branch:
 /// ``DepthFirstOracle/split()``). Every schedule is still tried exactly once. A reduced search,
-/// which cannot be split so, is given to the searchers as shards of its own, a few a searcher,
-/// each taken by the first searcher free. The search
+/// which cannot be split so, is given to the searchers as one searcher's part each of one search
+/// whose choice points they share (``SharedReducedTree``), or, in a shard of a search split among
+/// processes, as shards of its own, a few a searcher, each taken by the first searcher free. The search
 /// ends when every searcher waits with nothing handed over, at the first failure, at the schedule
 /// limit, or once its deadline has passed.
 final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
@@ -155,6 +164,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
           if hungry.load(ordering: .relaxed) > 0, let subtree = oracle.pointee.split() { handOver(subtree) }
         }
       }
+      oracle.searchDidStop()
       if let check = oracle.reductionCheck {
         state.withLock { state in
           if state.reductionCheck == nil { state.reductionCheck = ReductionCheck() }

@@ -88,7 +88,41 @@ struct AllOutcomes: Sendable {
         all.check = pointer.pointee.reductionCheck
         all.probes = all.check?.swapsTried ?? 0
         all.claimedEverySchedule = pointer.pointee.exhaustedSchedules
+        (pointer.pointee as? any SplittableOracle)?.searchDidStop()
       }
+      return all
+    }
+  }
+
+  /// The outcomes of every schedule a reduced search tries of `program` on `searchers` searchers
+  /// that share its choice points (``SharedReducedTree``), each on a thread of its own and up to
+  /// `limit` schedules, assuming no unseen sharing, so that claims are made.
+  static func ofSharedSearch(
+    searchers: Int, limit: Int = .max,
+    configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)),
+    _ program: @escaping @Sendable (Report) async throws -> Void
+  ) async -> AllOutcomes {
+    let tree = SharedReducedTree()
+    return await withTaskGroup(of: AllOutcomes.self) { group in
+      for _ in 0..<searchers {
+        group.addTask {
+          await of(ReducedDepthFirstOracle(sharing: tree, assumesNoUnseenSharing: true), limit: limit, configuration: configuration, program)
+        }
+      }
+      var all = AllOutcomes()
+      all.claimedEverySchedule = true
+      var check = ReductionCheck()
+      for await part in group {
+        all.outcomes.formUnion(part.outcomes)
+        all.schedules += part.schedules
+        all.counted += part.counted
+        all.cut += part.cut
+        all.probes += part.probes
+        all.complete = all.complete && part.complete
+        all.claimedEverySchedule = all.claimedEverySchedule && part.claimedEverySchedule
+        if let partCheck = part.check { check.add(partCheck) }
+      }
+      all.check = check
       return all
     }
   }

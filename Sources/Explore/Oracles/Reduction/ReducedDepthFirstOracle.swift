@@ -35,31 +35,11 @@ import EffectScheduler
 /// (``ForeignOptionProbe``). The shards' searches together try one schedule of every class, and a
 /// few more where the tree is shared.
 struct ReducedDepthFirstOracle: SplittableOracle {
-  /// A choice point of the current path.
-  private struct Node {
-    let ready: [ReadyJob]
-    var chosen: Int
-    /// The positions tried here, or about to be.
-    var tried: Set<Int>
-    /// The positions still to try here.
-    var toTry: Set<Int> = []
-    /// What the step of each option explored here touched, in the order they were explored.
-    var explored: [(option: Int, footprint: StepFootprint)] = []
-    /// In a sharded search, how the slots whose schedules pass through here share its options,
-    /// when more than one does; every option the shard has a share in is tried here.
-    var sharing: ShardedOptions? = nil
-    /// The options asleep here in the last run that passed through, as it found them.
-    var sleeping: [StepFootprint] = []
+  private typealias Node = ReducedChoicePoint
 
-    /// Whether `option` runs a job that sleeps among `sleeping`. A job that appears twice in the
-    /// ready list cannot be told from its twin, and is taken for awake.
-    func isAsleep(_ option: Int, among sleeping: [StepFootprint]) -> Bool {
-      let job = ready[option]
-      return ready.lazy.filter { $0 == job }.count == 1 && sleeping.contains { $0.job == job }
-    }
-  }
-
+  /// The choice points of the current path, and the option each takes in the run under way.
   private var path: [Node] = []
+  private var choices: [Int] = []
   /// The options that may sleep at the choice points past the path's end in the run under way:
   /// those asleep where it leaves the path of the run before, and those explored there already.
   /// A run that takes one of them is cut, if it still sleeps, so a new choice point takes the
@@ -82,6 +62,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// one under way.
   private var foreignProbes: [ForeignOptionProbe] = []
   private var foreignProbe: ForeignOptionProbe?
+  /// In a search several searchers share, the tree of their choice points, and how many of this
+  /// searcher's path's choice points are in it.
+  private let tree: SharedReducedTree?
+  private var published = 0
 
   /// - Parameters:
   ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
@@ -92,10 +76,18 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   init(shard: Shard? = nil, assumesNoUnseenSharing: Bool = false) {
     sharing = shard.flatMap { $0.count > 1 ? ($0.index - 1, $0.count) : nil }
     probes = SwapProbes(assumesNoUnseenSharing: assumesNoUnseenSharing)
+    tree = nil
   }
 
-  // Searchers share a reduced search as shards, each its own (see ``ParallelSearch``): a subtree
-  // handed over could add options to choice points of the search that handed it over, so none is.
+  /// One searcher of a search that several share, through `tree` (see ``SharedReducedTree``).
+  init(sharing tree: SharedReducedTree, assumesNoUnseenSharing: Bool = false) {
+    sharing = nil
+    probes = SwapProbes(assumesNoUnseenSharing: assumesNoUnseenSharing, sharing: tree)
+    self.tree = tree
+  }
+
+  // Searchers share a reduced search through a tree of its choice points, or as shards, each its
+  // own (see ``ParallelSearch``), never by handing a subtree over.
   init(subtree: Never) { switch subtree {} }
   mutating func split() -> Never? { nil }
 
@@ -118,25 +110,59 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       return true
     }
     if started, probes.beginProbe(runs: runs) { return true }
+    if let tree { return beginSharedRun(tree) }
     guard started else {
       started = true
       runs += 1
       return true
     }
     while let last = path.last {
-      if let next = last.toTry.min() {
-        path[path.count - 1].toTry.remove(next)
-        path[path.count - 1].tried.insert(next)
-        path[path.count - 1].chosen = next
-        maySleep = last.sleeping + last.explored.lazy.filter { $0.option != next }.map(\.footprint)
+      if let (next, sleeping) = last.takeNextOption() {
+        choices[path.count - 1] = next
+        maySleep = sleeping
         runs += 1
         return true
       }
       path.removeLast()
+      choices.removeLast()
     }
+    searchDidEnd()
+    return false
+  }
+
+  /// ``beginRun()`` in a search several searchers share: takes the next option the tree gives,
+  /// waiting while runs under way may add some.
+  private mutating func beginSharedRun(_ tree: SharedReducedTree) -> Bool {
+    started = true
+    while true {
+      switch tree.nextTurn(path: &path, choices: &choices, published: &published) {
+      case .take(_, let sleeping):
+        maySleep = sleeping
+        runs += 1
+        return true
+      case .firstRun:
+        runs += 1
+        return true
+      case .wait:
+        tree.waitBriefly()
+      case .finished:
+        searchDidEnd()
+        return false
+      case .abandoned:
+        return false
+      }
+    }
+  }
+
+  private mutating func searchDidEnd() {
     finished = true
     probes.searchDidEnd()
-    return false
+  }
+
+  /// In a search several searchers share, tells the others that this one stopped before the
+  /// search's end (at a failure, a limit or a deadline), so that none waits for its runs.
+  func searchDidStop() {
+    if !finished { tree?.abandon() }
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
@@ -147,25 +173,28 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       guard let sharing, let slots = slotsSharingPath else {
         // Any ready job may come first at a new choice point; one that may sleep would likely
         // cut the run, and the search would run it again with another.
-        var node = Node(ready: ready, chosen: 0, tried: [0])
+        var chosen = 0
+        let node = Node(ready: ready, tried: [0])
         if !maySleep.isEmpty, node.isAsleep(0, among: maySleep), let awake = ready.indices.first(where: { !node.isAsleep($0, among: maySleep) }) {
-          node.chosen = awake
+          chosen = awake
           node.tried = [awake]
         }
         path.append(node)
-        return node.chosen
+        choices.append(chosen)
+        return chosen
       }
       let options = ShardedOptions(group: slots, shard: sharing, options: ready.count)
       let own = options.ownOptions
-      path.append(Node(ready: ready, chosen: own[0], tried: [own[0]], toTry: Set(own.dropFirst()), sharing: options))
-      let choices = path.map { (ready: $0.ready, chosen: $0.chosen) }
+      path.append(Node(ready: ready, tried: [own[0]], toTry: Set(own.dropFirst()), sharing: options))
+      choices.append(own[0])
+      let prefix = zip(path, choices).map { (ready: $0.ready, chosen: $1) }
       for option in 0..<own[own.count - 1] where !own.contains(option) {
-        foreignProbes.append(ForeignOptionProbe(option: option, atDepth: step, of: choices))
+        foreignProbes.append(ForeignOptionProbe(option: option, atDepth: step, of: prefix))
       }
       return own[0]
     }
-    try ReplayDivergence.check(ready, areAsBefore: path[step].ready, whichTook: path[step].chosen, atStep: step)
-    return path[step].chosen
+    try ReplayDivergence.check(ready, areAsBefore: path[step].ready, whichTook: choices[step], atStep: step)
+    return choices[step]
   }
 
   mutating func runDidFinish(steps: Int) throws {
@@ -189,42 +218,66 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       probes.probeDidEnd(trace: trace)
       return
     }
-    if path.count > stepsThisRun { path.removeLast(path.count - stepsThisRun) }
-    if let sharing, let slots = slotsSharingPath { runCountedElsewhere = !ShardedOptions.slot(slots.lowerBound, isOf: sharing) }
+    let steps = min(path.count, stepsThisRun)
+    if tree == nil {
+      path.removeLast(path.count - steps)
+      choices.removeLast(choices.count - steps)
+    }
+    if let slots = slotsSharingPath, let sharing { runCountedElsewhere = !ShardedOptions.slot(slots.lowerBound, isOf: sharing) }
     // A run cut short by a delayed task's reading of the clock was stopped, not stuck.
     let leftWaiting = !finishedRun && trace.cutAtStep == nil
-    let (ready, chosen) = (path.map(\.ready), path.map(\.chosen))
-    guard let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting) else {
-      // A run the model cannot follow: every option of every choice point of it is tried.
-      for index in path.indices where path[index].sharing == nil {
-        path[index].toTry = Set(path[index].ready.indices).subtracting(path[index].tried)
-      }
+    let (ready, chosen) = (path[..<steps].map(\.ready), Array(choices[..<steps]))
+    // The run's own facts need no choice point's state: they are worked out before the choice
+    // points are changed, which in a shared search happens under the tree's lock.
+    let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
+    let races = accesses.map { $0.reversals() }
+    if let accesses, let races, trace.cutAtStep == nil {
+      probes.findPairs(in: accesses, order: races.order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun)
+    }
+    let bringFindings = { (path: [Node], choices: [Int]) -> Int? in
+      Self.update(path: path, choices: choices, accesses: accesses, reversals: races?.reversals ?? [])
+    }
+    guard let tree else {
+      guard let cut = bringFindings(path, choices) else { return }
+      path.removeLast(path.count - cut - 1)
+      choices.removeLast(choices.count - cut - 1)
+      foreignProbes.removeAll { $0.depth >= path.count }
       return
     }
-    let (sleepingAt, cutAt) = followSleepingOptions(accesses)
-    let (reversals, order) = accesses.reversals()
-    if trace.cutAtStep == nil {
-      probes.findPairs(in: accesses, order: order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun)
+    tree.endRun(path: &path, choices: &choices, published: &published, steps: steps, update: bringFindings)
+  }
+
+  /// Brings the run's findings to the choice points of its path: follows its sleeping options,
+  /// and adds an option that reverses each of its races where none is covered; returns the choice
+  /// point where the run took an option asleep, if it did, whose subtree is then redundant, with
+  /// an awake option added to try instead. Without `accesses`, the run did not fit the model, and
+  /// every option of every choice point of it is tried.
+  private static func update(path: [Node], choices: [Int], accesses: StepAccesses?, reversals: [StepAccesses.Reversal]) -> Int? {
+    guard let accesses else {
+      for node in path where node.sharing == nil {
+        node.toTry = Set(node.ready.indices).subtracting(node.tried)
+      }
+      return nil
     }
+    let (sleepingAt, cutAt) = followSleepingOptions(accesses, path: path, choices: choices)
     // A choice point several slots share tries every option already, each in its shard.
     for reversal in reversals where reversal.later < (cutAt ?? path.count) && path[reversal.step].sharing == nil {
       let node = path[reversal.step]
       if reversal.everyOption {
-        path[reversal.step].toTry.formUnion(reversal.options.filter { !node.tried.contains($0) })
+        node.toTry.formUnion(reversal.options.filter { !node.tried.contains($0) })
         continue
       }
       let covered = reversal.options.contains {
         node.tried.contains($0) || node.toTry.contains($0) || node.isAsleep($0, among: sleepingAt[reversal.step])
       }
-      if !covered { path[reversal.step].toTry.insert(reversal.options[0]) }
+      if !covered { node.toTry.insert(reversal.options[0]) }
     }
-    guard let cut = cutAt else { return }
-    path.removeLast(path.count - cut - 1)
-    foreignProbes.removeAll { $0.depth >= path.count }
+    guard let cut = cutAt else { return nil }
     let node = path[cut]
     if node.sharing == nil, let awake = node.ready.indices.first(where: { !node.tried.contains($0) && !node.toTry.contains($0) && !node.isAsleep($0, among: sleepingAt[cut]) }) {
-      path[cut].toTry.insert(awake)
+      node.toTry.insert(awake)
     }
+    return cut
   }
 
   /// In a sharded search, the slots whose schedules pass through the current path, if that is
@@ -232,27 +285,27 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private var slotsSharingPath: Range<Int>? {
     guard let sharing else { return nil }
     guard let last = path.last else { return ShardedOptions.allSlots(shards: sharing.count) }
-    guard let below = last.sharing?.group(belowOption: last.chosen), below.count > 1 else { return nil }
+    guard let below = last.sharing?.group(belowOption: choices[path.count - 1]), below.count > 1 else { return nil }
     return below
   }
 
   /// Walks the run's choice points, keeping the footprint of each option explored for the first
   /// time, and returns the options asleep at each, and the first where the run took one, if any.
-  private mutating func followSleepingOptions(_ accesses: StepAccesses) -> (sleepingAt: [[StepFootprint]], cutAt: Int?) {
+  private static func followSleepingOptions(_ accesses: StepAccesses, path: [Node], choices: [Int]) -> (sleepingAt: [[StepFootprint]], cutAt: Int?) {
     var sleeping: [StepFootprint] = []
     var sleepingAt: [[StepFootprint]] = []
-    for index in path.indices {
-      let node = path[index]
+    for (index, node) in path.enumerated() {
+      let chosen = choices[index]
       sleepingAt.append(sleeping)
-      path[index].sleeping = sleeping
-      if node.isAsleep(node.chosen, among: sleeping) { return (sleepingAt, index) }
-      let step = accesses.footprint(ofStep: index, job: node.ready[node.chosen])
+      node.sleeping = sleeping
+      if node.isAsleep(chosen, among: sleeping) { return (sleepingAt, index) }
+      let step = accesses.footprint(ofStep: index, job: node.ready[chosen])
       // At a shared choice point the options explored are kept in order, other shards' among them.
       let position =
-        node.explored.firstIndex { $0.option == node.chosen }
-        ?? (node.sharing == nil ? nil : node.explored.firstIndex { $0.option > node.chosen }) ?? node.explored.count
-      if !node.explored.indices.contains(position) || node.explored[position].option != node.chosen {
-        path[index].explored.insert((node.chosen, step), at: position)
+        node.explored.firstIndex { $0.option == chosen }
+        ?? (node.sharing == nil ? nil : node.explored.firstIndex { $0.option > chosen }) ?? node.explored.count
+      if !node.explored.indices.contains(position) || node.explored[position].option != chosen {
+        node.explored.insert((chosen, step), at: position)
       }
       for explored in node.explored[..<position] { sleeping.append(explored.footprint) }
       sleeping.removeAll { $0.conflicts(with: step) }

@@ -42,6 +42,7 @@ struct SwapProbes {
   static let head = 64
 
   private var met: Set<Pair> = []
+  private let tree: SharedReducedTree?
   private var pending: [Probe] = []
   /// The probe under way, and the step at which it first went its own way, if it has.
   private var current: Probe?
@@ -50,9 +51,15 @@ struct SwapProbes {
   private var currentFinished = false
   private(set) var check = ReductionCheck()
 
-  /// - Parameter assumesNoUnseenSharing: whether the exploration assumes the tasks share no
-  ///   state the scheduler cannot see (``ExploreConfiguration/assumesNoUnseenSharing``).
-  init(assumesNoUnseenSharing: Bool = false) { check.assumesNoUnseenSharing = assumesNoUnseenSharing }
+  /// - Parameters:
+  ///   - assumesNoUnseenSharing: whether the exploration assumes the tasks share no state the
+  ///     scheduler cannot see (``ExploreConfiguration/assumesNoUnseenSharing``).
+  ///   - tree: in a search several searchers share, its tree, which knows the pairs every
+  ///     searcher met, so that each pair is counted and tried once.
+  init(assumesNoUnseenSharing: Bool = false, sharing tree: SharedReducedTree? = nil) {
+    check.assumesNoUnseenSharing = assumesNoUnseenSharing
+    self.tree = tree
+  }
 
   /// Whether a probe run is under way.
   var probing: Bool { current != nil }
@@ -123,7 +130,7 @@ struct SwapProbes {
           continue
         }
         let pair = Pair(first: accesses.threads[i], firstIndex: indexInThread[i], second: accesses.threads[j], secondIndex: indexInThread[j])
-        guard met.insert(pair).inserted else { continue }
+        guard tree?.meet(pair) ?? met.insert(pair).inserted else { continue }
         check.assumedPairs += 1
         let words = "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))"
         if check.firstAssumedPair == nil { check.firstAssumedPair = words }

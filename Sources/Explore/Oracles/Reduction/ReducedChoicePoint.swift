@@ -1,0 +1,55 @@
+import EffectScheduler
+
+/// A choice point of a reduced search (``ReducedDepthFirstOracle``): the jobs ready there, the
+/// options tried and still to try, and what the options explored touched.
+///
+/// A class, so that the searchers of one parallel search (``SharedReducedTree``) share the choice
+/// points of their paths: a run of one may add an option to try to a choice point above the one
+/// it started from, where another searcher's path also passes. Searchers change a shared choice
+/// point only under the tree's lock; a search of its own changes its path alone.
+final class ReducedChoicePoint: @unchecked Sendable {
+  let ready: [ReadyJob]
+  /// The positions tried here, or about to be.
+  var tried: Set<Int>
+  /// The positions still to try here.
+  var toTry: Set<Int>
+  /// What the step of each option explored here touched, in the order they were explored.
+  var explored: [(option: Int, footprint: StepFootprint)] = []
+  /// In a sharded search, how the slots whose schedules pass through here share its options,
+  /// when more than one does; every option the shard has a share in is tried here.
+  let sharing: ShardedOptions?
+  /// The options asleep here in the last run that passed through, as it found them.
+  var sleeping: [StepFootprint] = []
+
+  /// In a shared tree, the choice points reached from here, by the option taken to reach them.
+  var children: [(option: Int, point: ReducedChoicePoint)] = []
+  /// In a shared tree, how many searchers' paths pass through here.
+  var visitors = 0
+  /// In a shared tree, whether a run found the subtree from here redundant (it took an option
+  /// asleep above it), and cut it from the tree: searchers still in it leave.
+  var cutOff = false
+
+  init(ready: [ReadyJob], tried: Set<Int>, toTry: Set<Int> = [], sharing: ShardedOptions? = nil) {
+    self.ready = ready
+    self.tried = tried
+    self.toTry = toTry
+    self.sharing = sharing
+  }
+
+  /// Whether `option` runs a job that sleeps among `sleeping`. A job that appears twice in the
+  /// ready list cannot be told from its twin, and is taken for awake.
+  func isAsleep(_ option: Int, among sleeping: [StepFootprint]) -> Bool {
+    let job = ready[option]
+    return ready.lazy.filter { $0 == job }.count == 1 && sleeping.contains { $0.job == job }
+  }
+
+  /// Takes the next option still to try here, and returns it with the options that may sleep
+  /// past the path's end in the run that takes it: those asleep here in the last run, and the
+  /// other options explored here.
+  func takeNextOption() -> (option: Int, maySleep: [StepFootprint])? {
+    guard let next = toTry.min() else { return nil }
+    toTry.remove(next)
+    tried.insert(next)
+    return (next, sleeping + explored.lazy.filter { $0.option != next }.map(\.footprint))
+  }
+}
