@@ -62,8 +62,8 @@ extension DeterministicScheduler {
       guard step < configuration.maxSteps else {
         return conclude(abandon(.stepLimitExceeded(limit: configuration.maxSteps)))
       }
-      // The choice to fire a timer early is offered last, for the strategy's pick only.
-      let offersTimer = offersEarlyTimer
+      // The choice to fire a timer, due or early, is offered last, for the strategy's pick only.
+      let offersTimer = offersTimer
       if offersTimer { readyInfo.append(.timer) }
       let picked = Result { try nextJob(readyInfo, step) }
       if offersTimer { readyInfo.removeLast() }
@@ -74,7 +74,7 @@ extension DeterministicScheduler {
       case .failure(let error): return conclude(abandon(.strategyFailed(String(describing: error))))
       }
       if offersTimer, position == readyJobs.count {
-        fireTimerEarly()
+        fireTimer()
         continue
       }
       guard readyJobs.indices.contains(position) else {

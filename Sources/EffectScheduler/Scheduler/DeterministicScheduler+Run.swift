@@ -69,6 +69,7 @@ extension DeterministicScheduler {
     // The last run may have ended on another thread, if a job paused.
     activeThread.store(ThreadIdentity.current, ordering: .relaxed)
     RuntimeHooks.installed
+    CrashReport.installed
     RuntimeHooks.claimHooks()
     _ = RunThreads.redirections
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
@@ -100,7 +101,7 @@ extension DeterministicScheduler {
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches,
-      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
@@ -174,6 +175,11 @@ package struct RunRecord {
   package let cutAtStep: Int?
   /// The steps that read the clock or began a sleep; see ``Trace/timedSteps``.
   let timedSteps: [Int]
+  /// The timers the run's steps set; see ``Trace/timersSet``.
+  let timersSet: [TimerSetting]
+  /// The steps before which a timer due at the instant the clock was at already fired; see
+  /// ``Trace/dueTimerFirings``.
+  let dueTimerFirings: [Int]
   /// How many timers the run could fire early.
   let earlyFiringsAllowed: Int
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
@@ -189,6 +195,8 @@ package struct RunRecord {
     trace.cancellationsAtTheirStep = watchedHiddenAccesses
     trace.locks = lockTouches
     trace.timedSteps = timedSteps
+    trace.timersSet = timersSet
+    trace.dueTimerFirings = dueTimerFirings
     trace.cutAtStep = cutAtStep
     trace.earlyFiringsAllowed = earlyFiringsAllowed
     return trace

@@ -109,6 +109,11 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var cutAtStep: Int?
   /// The steps in which the running code read the clock or began a sleep; see ``Trace/timedSteps``.
   @exclusivity(unchecked) var timedSteps: [Int] = []
+  /// The timers the run's steps set; see ``Trace/timersSet``.
+  @exclusivity(unchecked) var timersSet: [TimerSetting] = []
+  /// The steps before which a timer due at the instant the clock was at already fired; see
+  /// ``Trace/dueTimerFirings``.
+  @exclusivity(unchecked) var dueTimerFirings: [Int] = []
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
   /// Whether the run records each cancellation at the step that made it and the locks each step
@@ -222,6 +227,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     lockNumbers = [:]
     clockAdvances = []
     timedSteps = []
+    timersSet = []
+    dueTimerFirings = []
     outsideSteps = []
   }
 
@@ -251,6 +258,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     earlyFirings = 0
     cutAtStep = nil
     if !timedSteps.isEmpty { timedSteps.removeAll(keepingCapacity: true) }
+    if !timersSet.isEmpty { timersSet.removeAll(keepingCapacity: true) }
+    if !dueTimerFirings.isEmpty { dueTimerFirings.removeAll(keepingCapacity: true) }
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }

@@ -18,8 +18,8 @@ public struct ReadyJob: Hashable, Sendable, CustomStringConvertible {
   /// Whether the job runs its task on the main actor, which the scheduler stands in for.
   public var isOnMainActor: Bool
   /// Whether this is no job but the choice to fire the earliest pending timer now, while jobs are
-  /// ready: see ``SchedulerConfiguration/earlyTimerFirings``. It is offered last among the ready
-  /// jobs.
+  /// ready: a timer due already, after another due at the same instant fired, or one fired early
+  /// (see ``SchedulerConfiguration/earlyTimerFirings``). It is offered last among the ready jobs.
   public var firesTimer: Bool
 
   /// Creates a ready job.

@@ -4,7 +4,7 @@ public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
   case task(TaskID)
   /// The actor job at this position among the ready jobs ran.
   case actorJob(position: Int)
-  /// The earliest pending timer fired while jobs were ready (see ``ReadyJob/timer``).
+  /// The earliest pending timer fired while jobs were ready, due then or early (see ``ReadyJob/timer``).
   case timer
 
   /// The choice that picks `job`, found at `position` among the ready jobs.
@@ -28,16 +28,16 @@ public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// `task #3`, `the actor job at position 1` or `a timer firing early`, for messages.
+  /// `task #3`, `the actor job at position 1` or `a timer firing`, for messages.
   public var label: String {
     switch self {
     case .task(let id): "task \(id)"
     case .actorJob(let position): "the actor job at position \(position)"
-    case .timer: "a timer firing early"
+    case .timer: "a timer firing"
     }
   }
 
-  /// `3` for task #3, `a1` for the actor job at position 1, `t` for a timer firing early.
+  /// `3` for task #3, `a1` for the actor job at position 1, `t` for a timer firing.
   public var description: String {
     switch self {
     case .task(let id): "\(id.rawValue)"

@@ -35,6 +35,13 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// `SuspendingClock.now`, ``SchedulerClock``) or began a sleep, in order: what a timer fired
   /// early may change (see ``SchedulerConfiguration/earlyTimerFirings``).
   package var timedSteps: [Int] = []
+  /// The timers the run's steps set, in order, with the instant each is due at: timers due at the
+  /// same instant fire in the order they were set.
+  package var timersSet: [TimerSetting] = []
+  /// The steps before which a timer due at the instant the clock was at already fired, after
+  /// another due then: the clock did not move, so ``clockAdvances`` does not list them. A step
+  /// that fired one at the strategy's pick (``ScheduleChoice/timer``) is listed at that step.
+  package var dueTimerFirings: [Int] = []
   /// The step at which the run was cut short (see ``SchedulerError/Reason/cutShort(step:)``), or
   /// `nil` for a run that was not.
   package var cutAtStep: Int?

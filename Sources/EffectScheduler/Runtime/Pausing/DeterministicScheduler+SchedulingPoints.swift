@@ -100,7 +100,7 @@ extension DeterministicScheduler {
   /// Whether the running job may pause at a scheduling point now: something else could run, and
   /// it holds no lock of the runtime's.
   private var mayPause: Bool {
-    (!readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersEarlyTimer) && !holdsATaskStatusLock()
+    (!readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersTimer) && !holdsATaskStatusLock()
   }
 
   /// Notes that the running step touched `object`, numbered like the locks a watching run sees.

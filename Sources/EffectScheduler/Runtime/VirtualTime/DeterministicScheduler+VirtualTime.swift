@@ -5,9 +5,11 @@ import Dispatch
 
 // Virtual time: sleeps of controlled tasks reach the scheduler as jobs with a deadline
 // (`SchedulingExecutor`), which it holds until its virtual clock gets there. The clock starts at
-// zero each run and moves when no job is ready: then it jumps to the earliest deadline and the
-// wake-ups due at that instant become ready together, for the strategy to order. A strategy may
-// also fire the earliest timer while jobs are ready, a bounded number of times a run.
+// zero each run and moves when no job is ready: then it jumps to the earliest deadline and fires
+// the first timer due then. Timers due at the same instant fire one at a time: each of the others
+// is a choice beside the ready jobs, as on real threads a task woken by one timer may run, and
+// cancel another sleep, before that sleep's own timer fires. A strategy may also fire the
+// earliest timer early, while jobs are ready, a bounded number of times a run.
 
 extension DeterministicScheduler {
   /// Holds `job` until the virtual clock has advanced by a duration somewhere in
@@ -32,6 +34,7 @@ extension DeterministicScheduler {
     }
     let timer = VirtualTimer(deadline: virtualNow + delay, sequence: timerSequence, job: job)
     timerSequence += 1
+    timersSet.append(TimerSetting(step: step, deadline: timer.deadline))
     let index = timers.firstIndex { ($0.deadline, $0.sequence) > (timer.deadline, timer.sequence) } ?? timers.endIndex
     timers.insert(timer, at: index)
   }
@@ -42,23 +45,35 @@ extension DeterministicScheduler {
     (tracksStepStarts ? stepStartedAt : runStartedAt).duration(to: RealTime.now)
   }
 
-  /// Moves the virtual clock to the earliest deadline and runs the wake-ups due then, which make
-  /// their sleeping tasks ready. Like trampolines they are not steps.
+  /// Moves the virtual clock to the earliest deadline, if it is not there yet, and runs that
+  /// timer's wake-up, which makes its sleeping task ready; the other timers due then wait their
+  /// turn (``offersTimer``). Like trampolines, wake-ups are not steps.
   func advanceClock() {
     let deadline = timers[0].deadline
+    if deadline == virtualNow, clockAdvances.last?.time == deadline {
+      dueTimerFirings.append(step)
+    } else {
+      clockAdvances.append(ClockAdvance(step: step, time: deadline))
+    }
     virtualNow = deadline
-    clockAdvances.append(ClockAdvance(step: step, time: deadline))
     foldIntoFingerprint(UInt64(truncatingIfNeeded: deadline.nanoseconds) &+ 0x7FFF_0000)
-    var due = 0
-    while due < timers.count, timers[due].deadline == deadline { due += 1 }
-    let firing = timers[..<due].map(\.job)
-    timers.removeFirst(due)
+    let firing = timers.removeFirst().job
     // A wake-up is a task of the runtime's own, which is not the program's: it runs here, hops
     // included, without being registered.
-    for job in firing { runTaskJob(job, runtimeID: runtimeTaskID(job), onMainActor: false) }
+    runTaskJob(firing, runtimeID: runtimeTaskID(firing), onMainActor: false)
   }
 
-  /// Whether the strategy may fire the earliest timer now, beside the ready jobs: a timer is
+  /// Whether the strategy may fire the earliest timer now, beside the ready jobs: one is due
+  /// already (``hasTimerDue``), or it may fire one early (``offersEarlyTimer``).
+  var offersTimer: Bool { hasTimerDue || offersEarlyTimer }
+
+  /// Whether a timer is due at the virtual clock's time, waiting for its turn after another due
+  /// then, and nothing is announced from outside.
+  var hasTimerDue: Bool {
+    timers.first?.deadline == virtualNow && mailbox.expectedFromOutside == 0 && cutAtStep == nil
+  }
+
+  /// Whether the strategy may fire the earliest timer early, beside the ready jobs: a timer is
   /// pending, nothing is announced from outside, and the run has fired fewer timers early than
   /// the configuration allows (see ``SchedulerConfiguration/earlyTimerFirings``).
   var offersEarlyTimer: Bool {
@@ -67,11 +82,13 @@ extension DeterministicScheduler {
   }
 
   /// Fires the earliest timer as the step the strategy picked, though jobs are ready: a step that
-  /// runs no job of its own, only the wake-ups due at the new time.
-  func fireTimerEarly() {
+  /// runs no job of its own, only the wake-up of that timer, due now or fired early.
+  func fireTimer() {
     choices.append(.timer)
-    earlyFirings += 1
-    markTasksDelayedByTimer()
+    if !hasTimerDue {
+      earlyFirings += 1
+      markTasksDelayedByTimer()
+    }
     if tracksStepStarts { stepStartedAt = RealTime.now }
     advanceClock()
     step += 1

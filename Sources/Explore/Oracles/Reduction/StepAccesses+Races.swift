@@ -215,10 +215,18 @@ private struct LastTouches {
 private struct ObjectNumbers {
   /// By kind, then the object's index within its kind: its number, or -1.
   private var byKind: [[Int]] = Array(repeating: [], count: 7)
+  /// The numbers of the instants timers are due at, which are no small indices.
+  private var byInstant: [Duration: Int] = [:]
   private var count = 0
 
   /// The number of `object`, the next one when it is new.
   mutating func number(of object: StepAccesses.Object) -> Int {
+    if case .timersDue(let instant) = object {
+      if let number = byInstant[instant] { return number }
+      byInstant[instant] = count
+      count += 1
+      return count - 1
+    }
     let (kind, index) = Self.slot(of: object)
     if index >= byKind[kind].count { byKind[kind].append(contentsOf: repeatElement(-1, count: index + 1 - byKind[kind].count)) }
     if byKind[kind][index] < 0 {
@@ -238,6 +246,7 @@ private struct ObjectNumbers {
     case .outsideActors(let task): (4, task.map { $0.rawValue + 1 } ?? 0)
     case .seenBeforeHop(let step): (5, step)
     case .lock(let lock): (6, lock)
+    case .timersDue: preconditionFailure("numbered by instant")
     }
   }
 }

@@ -22,8 +22,9 @@ import EffectScheduler
 /// | resuming a continuation, waking a sleep | the task it wakes |
 /// | a stream's `yield`, `next`, `finish`, termination | the stream's buffer lock (every buffering policy); a delivery to a test script, the notes |
 /// | `NSLock`, a `pthread_mutex_t` | that lock |
-/// | a sleep's wake-up when the clock moves | a barrier, unless a timer could have fired early in the steps before: then only the steps that affect a timer come before it |
-/// | a timer fired early (``ReadyJob/timer``) | the tasks it wakes; it depends on every step that affects a timer |
+/// | beginning a sleep due at the same instant as another | the timers due then, which fire in the order they were set |
+/// | a sleep's wake-up when the clock moves | a barrier, unless a timer could have fired early in the steps before, or the wake-up is of a timer due at the instant the clock was at already: then only the steps that affect a timer come before it |
+/// | a timer fired early, or due after another due at the same instant (``ReadyJob/timer``) | the tasks it wakes; it depends on every step that affects a timer |
 /// | reading the clock, beginning a sleep, any step of a task that did, any step of a task cancelled in the run, waking or starting another task | affects a timer: which tasks a timer fired early delays, whether one may fire, and which fires (and which of a cancelled task's jobs is the first since the delay, where the run is cut) |
 /// | a job from outside (another thread, a test script's answer) | everything |
 /// | `Mutex`, atomics, unchecked `Sendable` state | unseen: guessed at by ``Object/outsideActors(_:)`` and ``Object/seenBeforeHop(step:)`` |
@@ -54,6 +55,9 @@ struct StepAccesses {
     /// A lock, guarding a stream's buffer, a group's results or the program's own state, by the
     /// order the run first took it: see ``Trace/locks``.
     case lock(Int)
+    /// The timers due at one instant of the virtual clock, which fire in the order they were set:
+    /// see ``Trace/timersSet``.
+    case timersDue(at: Duration)
   }
 
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
@@ -117,7 +121,8 @@ struct StepAccesses {
     runsAt = jobs.runsAt
     enabledBy = jobs.enabledBy
     enabledByClock = jobs.enabledByClock
-    movableClockSteps = Self.movableClockSteps(clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed)
+    movableClockSteps = Self.movableClockSteps(
+      clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed, sameInstant: Set(trace.dueTimerFirings))
     let executed = Self.executedEvents(trace, steps: steps)
     threads = (0..<steps).map { step in
       let job = ready[step][chosen[step]]
@@ -143,6 +148,13 @@ struct StepAccesses {
     recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
     for touch in trace.locks where touch.step < steps { objects[touch.step].insert(.lock(touch.lock)) }
+    recordTimersDueTogether(trace)
+  }
+
+  /// Timers due at the same instant fire in the order they were set, so a step that sets one
+  /// touches the timers due then: in another run, another step may set one due then too.
+  private mutating func recordTimersDueTogether(_ trace: Trace) {
+    for setting in trace.timersSet where setting.step < threads.count { objects[setting.step].insert(.timersDue(at: setting.deadline)) }
   }
 
   /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
@@ -217,33 +229,39 @@ struct StepAccesses {
     }
   }
 
-  /// The steps before which the clock moved on because no job was ready: every move, less those
-  /// of timers fired early, each recorded at the step that fired it.
+  /// The steps before which the clock moved on, or fired a timer due at the instant it was at,
+  /// because no job was ready: every move and firing, less those of timers fired at the
+  /// strategy's pick, each recorded at the step that fired it.
   private static func naturalClockSteps(_ trace: Trace, firesTimer: [Bool]) -> [Int] {
-    var early = Set(firesTimer.indices.filter { firesTimer[$0] })
+    var picked = Set(firesTimer.indices.filter { firesTimer[$0] })
     var natural: [Int] = []
-    for advance in trace.clockAdvances.reversed() {
-      if early.remove(advance.step) != nil { continue }
-      if advance.step > 0 && advance.step < firesTimer.count && natural.last != advance.step { natural.append(advance.step) }
+    let firings = (trace.clockAdvances.map(\.step) + trace.dueTimerFirings).sorted()
+    for step in firings.reversed() {
+      if picked.remove(step) != nil { continue }
+      if step > 0 && step < firesTimer.count && natural.last != step { natural.append(step) }
     }
     return natural.reversed()
   }
 
-  /// The clock's moves before which a timer could have fired early, in some order of the steps
-  /// before: those before which the run had fired fewer timers early than `allowed`.
-  private static func movableClockSteps(_ clockSteps: [Int], firesTimer: [Bool], allowed: Int) -> Set<Int> {
+  /// The clock's moves before which a timer could have fired earlier, in some order of the steps
+  /// before: those before which the run had fired fewer timers early than `allowed`, and those
+  /// that fired a timer due at the instant the clock was at already (`sameInstant`), which could
+  /// have fired as soon as the clock got there.
+  private static func movableClockSteps(_ clockSteps: [Int], firesTimer: [Bool], allowed: Int, sameInstant: Set<Int>) -> Set<Int> {
     var movable: Set<Int> = []
     var fired = 0
     var moves = clockSteps[...]
     for step in firesTimer.indices {
       while moves.first == step {
         moves.removeFirst()
-        if fired < allowed { movable.insert(step) }
+        if fired < allowed || sameInstant.contains(step) { movable.insert(step) }
       }
-      if firesTimer[step] { fired += 1 }
+      // A timer that fired when due is no early firing.
+      if firesTimer[step], !sameInstant.contains(step) { fired += 1 }
     }
     return movable
   }
+
 
   /// The event that began each step's job: a task's start or resumption, or an actor's job.
   private static func executedEvents(_ trace: Trace, steps: Int) -> [TraceEvent?] {

@@ -1,0 +1,62 @@
+import EffectScheduler
+@testable import Explore
+import Synchronization
+import Testing
+
+/// Timers due at the same instant fire one at a time, each a choice beside the ready jobs: on
+/// real threads a task woken by one timer may run, and cancel another sleep, before that sleep's
+/// own timer fires.
+@Suite("Timers due at the same instant")
+struct SameInstantTimerTests {
+  /// What each run's sleeper said, gathered across the runs of one exploration.
+  final class Outcomes: Sendable {
+    private let seen = Mutex<Set<String>>([])
+    func add(_ outcome: String) { _ = seen.withLock { $0.insert(outcome) } }
+    var all: Set<String> { seen.withLock { $0 } }
+  }
+
+  /// Two tasks sleep 5 ms; the second, once awake, cancels the first. Whether the first's sleep
+  /// ends or throws depends on whether its timer fired before the cancellation.
+  static func program(_ outcomes: Outcomes) async {
+    let sleeper = Task { () -> String in
+      do {
+        try await Task.sleep(for: .milliseconds(5))
+        return "woke"
+      } catch {
+        return "cancelled"
+      }
+    }
+    let canceller = Task {
+      try? await Task.sleep(for: .milliseconds(5))
+      sleeper.cancel()
+    }
+    await canceller.value
+    outcomes.add(await sleeper.value)
+  }
+
+  @Test("every strategy that claims every schedule sees the sleep both end and throw", arguments: ["exhaustive", "reduced", "default"])
+  func bothEndings(strategyName: String) async throws {
+    let strategy: ExplorationStrategy =
+      switch strategyName {
+      case "exhaustive": .exhaustive
+      case "reduced": .reduced
+      default: .default
+      }
+    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+    // The sleeper and the canceller share nothing the scheduler cannot see.
+    configuration.assumesNoUnseenSharing = true
+    let outcomes = Outcomes()
+    let summary = try await explore(strategy, configuration: configuration) { await Self.program(outcomes) }
+    #expect(summary.exploredEverySchedule)
+    #expect(outcomes.all == ["woke", "cancelled"])
+  }
+
+  @Test(
+    "with the canceller's timer set first, the sleeper's timer, due as well, fires when the strategy picks it",
+    arguments: [("s1:0.2.1.2.1.0", "cancelled"), ("s1:0.2.1.t.2.1.0", "woke")])
+  func dueTimerIsAChoice(schedule: String, expected: String) async throws {
+    let outcomes = Outcomes()
+    _ = try await explore(.replay(schedule), configuration: ExploreConfiguration(progressInterval: nil)) { await Self.program(outcomes) }
+    #expect(outcomes.all == [expected])
+  }
+}
