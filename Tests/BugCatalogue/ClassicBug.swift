@@ -43,7 +43,14 @@ public struct ClassicBug: Sendable, CustomStringConvertible {
   /// Whether an exhaustive search of the fixed twin that passed went as far as it should: through
   /// every schedule, or up to the limit.
   public func searchedEnough(_ summary: ExplorationSummary) -> Bool {
-    summary.exploredEverySchedule || summary.schedules == exhaustiveLimit
+    summary.exploredEverySchedule || summary.schedules == exhaustiveLimit || Self.searchedAllItCould(summary)
+  }
+
+  /// Whether an exploration that finished claims every schedule but for the orders it names as in
+  /// no schedule: a task that a step made ready and then cancelled, which on real threads may
+  /// start between the two (``ExplorationSummary/cancelledWhereMadeReady``).
+  public static func searchedAllItCould(_ summary: ExplorationSummary) -> Bool {
+    summary.exploredEverySchedule || summary.cancelledWhereMadeReady != nil && summary.budgetRanOut == nil
   }
 
   /// The buggy program, spawning with `Task.effect`.

@@ -104,6 +104,7 @@ extension DeterministicScheduler {
   /// ending, when the step ends it.
   private func endStep(_ info: ReadyJob, watchesHiddenAccesses: Bool) -> RunEnding?? {
     if watchesHiddenAccesses { recordCancellationsOfThisStep() }
+    if !madeReadyInStep.isEmpty { checkCancellationsOfTasksMadeReady() }
     step += 1
     if let cut = cutAtStep { return .some(conclude(stopCutRun(at: cut))) }
     if let misuse = pendingMisuse {
@@ -128,6 +129,7 @@ extension DeterministicScheduler {
       task = registry.id(forRuntimeID: runtimeID) ?? spawn(job, runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
     if actors.runningJob != nil, !fromOutside { noteWorkOnActor(admitting: task) }
+    if let task, !fromOutside { noteMadeReadyInStep(job, task: task, onMainActor: onMainActor) }
     let scheduledBy = task == nil && !fromOutside ? runningTask ?? ownerOfLastJob : nil
     let info = ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor)
     if resumingYields, !onMainActor, let task, holdBackYield(job, info, of: task) { return }

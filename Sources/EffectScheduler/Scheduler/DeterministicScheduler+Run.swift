@@ -101,7 +101,7 @@ extension DeterministicScheduler {
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches,
-      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, cancelledWhereMadeReady: cancelledWhereMadeReady, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
@@ -180,6 +180,8 @@ package struct RunRecord {
   /// The steps before which a timer due at the instant the clock was at already fired; see
   /// ``Trace/dueTimerFirings``.
   let dueTimerFirings: [Int]
+  /// The first task a step made ready and then cancelled, an order of the two no schedule has.
+  package let cancelledWhereMadeReady: CancelledWhereMadeReady?
   /// How many timers the run could fire early.
   let earlyFiringsAllowed: Int
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
@@ -238,6 +240,7 @@ package struct RunOutcome<Value> {
   package var handOffs: [HandOff] { record.handOffs }
   /// Whether a step took a lock the scheduler does not control; see ``RunRecord/tookUncontrolledLocks``.
   package var tookUncontrolledLocks: Bool { record.tookUncontrolledLocks }
+  package var cancelledWhereMadeReady: CancelledWhereMadeReady? { record.cancelledWhereMadeReady }
   /// The step from which on the run was cut short; see ``RunRecord/cutAtStep``.
   package var cutAtStep: Int? { record.cutAtStep }
   /// Why the run stopped early, or `nil` when it finished.

@@ -114,6 +114,10 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The steps before which a timer due at the instant the clock was at already fired; see
   /// ``Trace/dueTimerFirings``.
   @exclusivity(unchecked) var dueTimerFirings: [Int] = []
+  /// The tasks the running step made ready, not cancelled then; see CancelledWhereMadeReady.swift.
+  @exclusivity(unchecked) var madeReadyInStep: [(job: UnownedJob, task: TaskID)] = []
+  /// The first task a step of the run made ready and then cancelled.
+  @exclusivity(unchecked) var cancelledWhereMadeReady: CancelledWhereMadeReady?
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
   /// Whether the run records each cancellation at the step that made it and the locks each step
@@ -229,6 +233,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     timedSteps = []
     timersSet = []
     dueTimerFirings = []
+    madeReadyInStep = []
     outsideSteps = []
   }
 
@@ -260,6 +265,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !timedSteps.isEmpty { timedSteps.removeAll(keepingCapacity: true) }
     if !timersSet.isEmpty { timersSet.removeAll(keepingCapacity: true) }
     if !dueTimerFirings.isEmpty { dueTimerFirings.removeAll(keepingCapacity: true) }
+    if !madeReadyInStep.isEmpty { madeReadyInStep.removeAll(keepingCapacity: true) }
+    cancelledWhereMadeReady = nil
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }

@@ -21,6 +21,8 @@ final class Explorer {
   /// For a reduced search, how it checked what it took as independent unseen.
   var reductionCheck: ReductionCheck?
   private var traceFingerprints: Set<UInt64> = []
+  /// The first task a run's step made ready and then cancelled, an order no schedule has.
+  private var cancelledWhereMadeReady: CancelledWhereMadeReady?
   private var checkedDeterminism = false
   /// Whether the determinism check's run took locks the scheduler does not control.
   private var tookUncontrolledLocks = false
@@ -52,10 +54,10 @@ final class Explorer {
     }
     let summary = ExplorationSummary(
       strategy: strategy.description(sharedBy: shard), schedules: runs, distinctTraces: traceFingerprints.count,
-      exploredEverySchedule: exhausted, duration: .nanoseconds(progress.elapsed),
+      exploredEverySchedule: exhausted && cancelledWhereMadeReady == nil, duration: .nanoseconds(progress.elapsed),
       portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
       everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, tookUncontrolledLocks: tookUncontrolledLocks,
-      reductionCheck: reductionCheck)
+      reductionCheck: reductionCheck, cancelledWhereMadeReady: cancelledWhereMadeReady?.description)
     progress.finished(summary)
     return .success(summary)
   }
@@ -186,9 +188,10 @@ final class Explorer {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
-    let (ending, fingerprints, check) = search.run(given) { progress.ranSchedule($0) }
+    let (ending, fingerprints, check, cancelled) = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
+    cancelledWhereMadeReady = cancelledWhereMadeReady ?? cancelled
     if let check { reductionCheck = check }
     switch ending {
     case .exhausted: return (check?.justified ?? true, true)
@@ -260,6 +263,7 @@ final class Explorer {
   private func count(_ outcome: RunOutcome<Void>) {
     runs += 1
     traceFingerprints.insert(outcome.traceFingerprint)
+    cancelledWhereMadeReady = cancelledWhereMadeReady ?? outcome.cancelledWhereMadeReady
     progress.ranSchedule(runs)
   }
 

@@ -58,6 +58,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var limited = false
     var unclaimable = false
     var traceFingerprints: Set<UInt64> = []
+    /// The first task a run's step made ready and then cancelled, an order no schedule has.
+    var cancelledWhereMadeReady: CancelledWhereMadeReady?
     /// For reduced searches, their checks together.
     var reductionCheck: ReductionCheck?
   }
@@ -104,7 +106,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// this thread after each of its runs.
   func run(
     _ given: [Oracle], ranSchedule: (Int) -> Void
-  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?) {
+  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, cancelledWhereMadeReady: CancelledWhereMadeReady?) {
     state.withLock { $0.given = given.reversed() }
     for _ in 1..<searchers {
       startOnDedicatedThread {
@@ -125,7 +127,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
         } else {
           .exhausted
         }
-      return (ending, state.traceFingerprints, state.reductionCheck)
+      return (ending, state.traceFingerprints, state.reductionCheck, state.cancelledWhereMadeReady)
     }
   }
 
@@ -134,6 +136,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   private func search(_ first: Oracle?, ranSchedule: (Int) -> Void) {
     var runner = SequentialRunner()
     var fingerprints: Set<UInt64> = []
+    var cancelledWhereMadeReady: CancelledWhereMadeReady?
     var uncounted = 0
     defer { schedules.add(uncounted, ordering: .relaxed) }
     var next = first
@@ -148,6 +151,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
             unclaimSchedule(&uncounted)
           } else {
             fingerprints.insert(outcome.traceFingerprint)
+            cancelledWhereMadeReady = cancelledWhereMadeReady ?? outcome.cancelledWhereMadeReady
           }
           if let failure = ExplorationFailure(
             of: outcome, location: location, strategy: strategy, scheduleNumber: number, seed: nil,
@@ -173,7 +177,10 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
       }
       next = takeWork()
     }
-    state.withLock { $0.traceFingerprints.formUnion(fingerprints) }
+    state.withLock { state in
+      state.traceFingerprints.formUnion(fingerprints)
+      state.cancelledWhereMadeReady = state.cancelledWhereMadeReady ?? cancelledWhereMadeReady
+    }
   }
 
   /// The number of the next schedule, or `nil` once the limit is reached or the deadline has
