@@ -64,7 +64,10 @@ extension DeterministicScheduler {
       }
       // The choice to fire a timer, due or early, is offered last, for the strategy's pick only.
       let offersTimer = offersTimer
-      if offersTimer { readyInfo.append(.timer) }
+      if offersTimer {
+        readyInfo.append(.timer)
+        if hasTimerDue { noteTimersDue() }
+      }
       let picked = Result { try nextJob(readyInfo, step) }
       if offersTimer { readyInfo.removeLast() }
       let position: Int

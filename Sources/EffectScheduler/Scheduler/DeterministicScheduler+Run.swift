@@ -101,7 +101,7 @@ extension DeterministicScheduler {
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches,
-      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, cancelledWhereMadeReady: cancelledWhereMadeReady, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, cancelledWhereMadeReady: cancelledWhereMadeReady, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
@@ -180,6 +180,8 @@ package struct RunRecord {
   /// The steps before which a timer due at the instant the clock was at already fired; see
   /// ``Trace/dueTimerFirings``.
   let dueTimerFirings: [Int]
+  /// The steps at which the timer offered was due already; see ``Trace/dueTimerOffers``.
+  let dueTimerOffers: [TimerSetting]
   /// The first task a step made ready and then cancelled, an order of the two no schedule has.
   package let cancelledWhereMadeReady: CancelledWhereMadeReady?
   /// How many timers the run could fire early.
@@ -199,6 +201,7 @@ package struct RunRecord {
     trace.timedSteps = timedSteps
     trace.timersSet = timersSet
     trace.dueTimerFirings = dueTimerFirings
+    trace.dueTimerOffers = dueTimerOffers
     trace.cutAtStep = cutAtStep
     trace.earlyFiringsAllowed = earlyFiringsAllowed
     return trace

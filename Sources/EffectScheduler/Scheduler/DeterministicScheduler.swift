@@ -114,6 +114,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The steps before which a timer due at the instant the clock was at already fired; see
   /// ``Trace/dueTimerFirings``.
   @exclusivity(unchecked) var dueTimerFirings: [Int] = []
+  /// The steps at which the timer offered was due already; see ``Trace/dueTimerOffers``.
+  @exclusivity(unchecked) var dueTimerOffers: [TimerSetting] = []
   /// The tasks the running step made ready, not cancelled then; see CancelledWhereMadeReady.swift.
   @exclusivity(unchecked) var madeReadyInStep: [(job: UnownedJob, task: TaskID)] = []
   /// The first task a step of the run made ready and then cancelled.
@@ -233,6 +235,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     timedSteps = []
     timersSet = []
     dueTimerFirings = []
+    dueTimerOffers = []
     madeReadyInStep = []
     outsideSteps = []
   }
@@ -265,6 +268,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !timedSteps.isEmpty { timedSteps.removeAll(keepingCapacity: true) }
     if !timersSet.isEmpty { timersSet.removeAll(keepingCapacity: true) }
     if !dueTimerFirings.isEmpty { dueTimerFirings.removeAll(keepingCapacity: true) }
+    if !dueTimerOffers.isEmpty { dueTimerOffers.removeAll(keepingCapacity: true) }
     if !madeReadyInStep.isEmpty { madeReadyInStep.removeAll(keepingCapacity: true) }
     cancelledWhereMadeReady = nil
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }

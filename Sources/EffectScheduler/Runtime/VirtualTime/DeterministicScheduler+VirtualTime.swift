@@ -32,9 +32,9 @@ extension DeterministicScheduler {
     } else {
       delay = earliest == latest ? earliest : roundestDuration(from: earliest, to: latest)
     }
-    let timer = VirtualTimer(deadline: virtualNow + delay, sequence: timerSequence, job: job)
+    let timer = VirtualTimer(deadline: virtualNow + delay, sequence: timerSequence, job: job, owner: currentTaskID())
     timerSequence += 1
-    timersSet.append(TimerSetting(step: step, deadline: timer.deadline))
+    timersSet.append(TimerSetting(step: step, owner: timer.owner, deadline: timer.deadline))
     let index = timers.firstIndex { ($0.deadline, $0.sequence) > (timer.deadline, timer.sequence) } ?? timers.endIndex
     timers.insert(timer, at: index)
   }
@@ -71,6 +71,15 @@ extension DeterministicScheduler {
   /// then, and nothing is announced from outside.
   var hasTimerDue: Bool {
     timers.first?.deadline == virtualNow && mailbox.expectedFromOutside == 0 && cutAtStep == nil
+  }
+
+  /// Notes, for the step about to be chosen, the timers due at the clock's instant, the one
+  /// offered first (see ``Trace/dueTimerOffers``).
+  func noteTimersDue() {
+    for timer in timers {
+      guard timer.deadline == virtualNow else { break }
+      dueTimerOffers.append(TimerSetting(step: step, owner: timer.owner, deadline: timer.deadline))
+    }
   }
 
   /// Whether the strategy may fire the earliest timer early, beside the ready jobs: a timer is

@@ -6,6 +6,8 @@ struct VirtualTimer {
   /// Order of arrival, so timers due at the same instant wake in the order they were set.
   let sequence: Int
   let job: UnownedJob
+  /// The task whose sleep it ends, if known.
+  let owner: TaskID?
 }
 
 /// The virtual time a sleep asked for, recovered from its real deadline.

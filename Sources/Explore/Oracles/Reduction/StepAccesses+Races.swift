@@ -73,16 +73,25 @@ extension StepAccesses {
         reversals.append(reversal(of: i, and: j, order: order))
       }
     }
-    // A timer pending at a step that affects it could have fired before it.
-    for step in 0..<steps where affectsTimer[step] && !firesTimer[step] {
-      if let timer = timerPositions[step] { reversals.append(Reversal(step: step, options: [timer], later: step)) }
+    // A timer pending at a step that affects it could have fired before it: one fired early, any
+    // step that affects a timer; one due already (the first of those due then), a step that
+    // touches the task of any timer due then, or the timers due at that instant.
+    for step in 0..<steps where !firesTimer[step] {
+      guard let timer = timerPositions[step] else { continue }
+      let affected =
+        if let due = dueTimerOffers[step] {
+          due.contains { objects[step].contains(.timersDue(at: $0.deadline)) || $0.owner.map { objects[step].contains(.task($0)) } ?? true }
+        } else {
+          affectsTimer[step]
+        }
+      if affected { reversals.append(Reversal(step: step, options: [timer], later: step)) }
     }
     // A timer that the clock's move fired, while the run could still fire one early, could have
     // fired before a step that affects it and came before the sleep that set it, had the sleep
     // begun first: the step and the sleep's beginning race, as a timer fired early races with the
     // steps that affect it. (Once the sleep has begun, the rule above tries firing it.)
     for woken in 0..<steps {
-      guard let move = enabledByClock[woken], movableClockSteps.contains(move) else { continue }
+      guard let move = enabledByClock[woken], movableClockSteps.contains(move), !sameInstantClockSteps.contains(move) else { continue }
       let sleep = previousOfThread[woken]
       guard sleep >= 0 else { continue }
       for step in 0..<sleep where affectsTimer[step] && !firesTimer[step] && thread[step] != thread[sleep] && !order.precedes(step, sleep) {
@@ -188,12 +197,12 @@ private struct LastTouches {
       add(lastOfThread)
     } else {
       add(lastEverything)
-      if accesses.firesTimer[j] { add(lastAffecting) }
+      if accesses.firesEarlyTimer[j] { add(lastAffecting) }
       if accesses.affectsTimer[j] { add(lastFiring) }
     }
     lastOfThread[own] = j
     if accesses.touchesEverything[j] { lastEverything[own] = j }
-    if accesses.firesTimer[j] { lastFiring[own] = j }
+    if accesses.firesEarlyTimer[j] { lastFiring[own] = j }
     if accesses.affectsTimer[j] { lastAffecting[own] = j }
     // Each object is looked up once: its last touches are read, then this step becomes its last.
     for object in accesses.objects[j] {

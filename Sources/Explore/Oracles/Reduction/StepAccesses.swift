@@ -96,8 +96,15 @@ struct StepAccesses {
   /// For each step, the position of the choice to fire a timer early among its ready jobs, if
   /// offered.
   private(set) var timerPositions: [Int?] = []
-  /// The steps that fired a timer early.
+  /// The steps that fired a timer, early or due (``ReadyJob/timer``).
   private(set) var firesTimer: [Bool] = []
+  /// The steps that fired a timer early: those that moved the clock.
+  private(set) var firesEarlyTimer: [Bool] = []
+  /// The steps at which the timer offered was due already, by step: the timers due then, the one
+  /// offered first, each with its task and instant.
+  private(set) var dueTimerOffers: [Int: [TimerSetting]] = [:]
+  /// The clock's moves that fired a timer due at the instant the clock was at already.
+  private(set) var sameInstantClockSteps: Set<Int> = []
   /// The steps that affect a timer fired early: read the clock or began a sleep, ran a task that
   /// had or a task cancelled in the run, or made another task's job ready (a timer fired before
   /// the step would have delayed it).
@@ -116,6 +123,9 @@ struct StepAccesses {
     guard ready.count == steps, trace.steps >= steps else { return nil }
     timerPositions = ready.map { $0.last?.firesTimer == true ? $0.count - 1 : nil }
     firesTimer = (0..<steps).map { ready[$0][chosen[$0]].firesTimer }
+    for offer in trace.dueTimerOffers where offer.step < steps { dueTimerOffers[offer.step, default: []].append(offer) }
+    firesEarlyTimer = (0..<steps).map { firesTimer[$0] && dueTimerOffers[$0] == nil }
+    sameInstantClockSteps = Set(trace.dueTimerFirings)
     clockSteps = Self.naturalClockSteps(trace, firesTimer: firesTimer)
     guard let jobs = Self.followJobs(ready: ready, chosen: chosen, clockSteps: Set(clockSteps)) else { return nil }
     runsAt = jobs.runsAt
@@ -149,6 +159,18 @@ struct StepAccesses {
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
     for touch in trace.locks where touch.step < steps { objects[touch.step].insert(.lock(touch.lock)) }
     recordTimersDueTogether(trace)
+    recordDueFirings()
+  }
+
+  /// A timer fired when due changes no time: it only wakes its task, and takes its turn among the
+  /// timers due at its instant. So its step touches that task and those timers, and depends on no
+  /// other step that affects a timer (``affectsTimer``), as one fired early does.
+  private mutating func recordDueFirings() {
+    for (step, offers) in dueTimerOffers where firesTimer[step] {
+      guard let offer = offers.first else { continue }
+      if let owner = offer.owner { objects[step].insert(.task(owner)) }
+      objects[step].insert(.timersDue(at: offer.deadline))
+    }
   }
 
   /// Timers due at the same instant fire in the order they were set, so a step that sets one

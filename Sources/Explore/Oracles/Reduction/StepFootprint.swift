@@ -10,6 +10,7 @@ struct StepFootprint {
   /// Whether the step ran a task's code outside any actor.
   let outsideActors: Bool
   /// Whether the step fired a timer early, and whether it affects one (``StepAccesses/affectsTimer``).
+  /// A timer fired when due is told by what it touches.
   let firesTimer: Bool
   let affectsTimer: Bool
 
@@ -30,6 +31,6 @@ extension StepAccesses {
   func footprint(ofStep step: Int, job: ReadyJob) -> StepFootprint {
     StepFootprint(
       job: job, objects: objects[step], touchesEverything: touchesEverything[step], outsideActors: outsideActors[step],
-      firesTimer: firesTimer[step], affectsTimer: affectsTimer[step])
+      firesTimer: firesEarlyTimer[step], affectsTimer: affectsTimer[step])
   }
 }
