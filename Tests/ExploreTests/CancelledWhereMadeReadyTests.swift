@@ -1,6 +1,5 @@
 import EffectScheduler
 import Explore
-import Synchronization
 import Testing
 
 /// A step that starts a task and then cancels it, with no suspension between: on real threads the
@@ -8,24 +7,13 @@ import Testing
 /// the exploration says so and claims no more than it tried.
 @Suite("A task cancelled by the step that made it ready")
 struct CancelledWhereMadeReadyTests {
-  final class Seen: Sendable {
-    private let seen = Mutex<Set<Bool>>([])
-    func add(_ value: Bool) { _ = seen.withLock { $0.insert(value) } }
-    var all: Set<Bool> { seen.withLock { $0 } }
-  }
+  /// Whether each run's child found itself cancelled.
+  typealias Seen = Collected<Bool>
 
-  @Test("is named, and no strategy claims every schedule", arguments: ["exhaustive", "reduced", "default"])
+  @Test("is named, and no strategy claims every schedule", arguments: ClaimingStrategies.names)
   func named(strategyName: String) async throws {
-    let strategy: ExplorationStrategy =
-      switch strategyName {
-      case "exhaustive": .exhaustive
-      case "reduced": .reduced
-      default: .default
-      }
-    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
-    configuration.assumesNoUnseenSharing = true
     let seen = Seen()
-    let summary = try await explore(strategy, configuration: configuration) {
+    let summary = try await explore(ClaimingStrategies.named(strategyName), configuration: ClaimingStrategies.configuration) {
       let child = Task { Task.isCancelled }
       child.cancel()
       seen.add(await child.value)

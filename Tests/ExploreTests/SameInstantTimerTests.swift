@@ -1,6 +1,5 @@
 import EffectScheduler
 @testable import Explore
-import Synchronization
 import Testing
 
 /// Timers due at the same instant fire one at a time, each a choice beside the ready jobs: on
@@ -9,11 +8,7 @@ import Testing
 @Suite("Timers due at the same instant")
 struct SameInstantTimerTests {
   /// What each run's sleeper said, gathered across the runs of one exploration.
-  final class Outcomes: Sendable {
-    private let seen = Mutex<Set<String>>([])
-    func add(_ outcome: String) { _ = seen.withLock { $0.insert(outcome) } }
-    var all: Set<String> { seen.withLock { $0 } }
-  }
+  typealias Outcomes = Collected<String>
 
   /// Two tasks sleep 5 ms; the second, once awake, cancels the first. Whether the first's sleep
   /// ends or throws depends on whether its timer fired before the cancellation.
@@ -34,19 +29,13 @@ struct SameInstantTimerTests {
     outcomes.add(await sleeper.value)
   }
 
-  @Test("every strategy that claims every schedule sees the sleep both end and throw", arguments: ["exhaustive", "reduced", "default"])
+  @Test("every strategy that claims every schedule sees the sleep both end and throw", arguments: ClaimingStrategies.names)
   func bothEndings(strategyName: String) async throws {
-    let strategy: ExplorationStrategy =
-      switch strategyName {
-      case "exhaustive": .exhaustive
-      case "reduced": .reduced
-      default: .default
-      }
-    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
-    // The sleeper and the canceller share nothing the scheduler cannot see.
-    configuration.assumesNoUnseenSharing = true
     let outcomes = Outcomes()
-    let summary = try await explore(strategy, configuration: configuration) { await Self.program(outcomes) }
+    // The sleeper and the canceller share nothing the scheduler cannot see.
+    let summary = try await explore(ClaimingStrategies.named(strategyName), configuration: ClaimingStrategies.configuration) {
+      await Self.program(outcomes)
+    }
     #expect(summary.exploredEverySchedule)
     #expect(outcomes.all == ["woke", "cancelled"])
   }
