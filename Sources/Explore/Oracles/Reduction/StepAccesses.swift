@@ -24,7 +24,8 @@ import EffectScheduler
 /// | `NSLock`, a `pthread_mutex_t` | that lock |
 /// | beginning a sleep due at the same instant as another | the timers due then, which fire in the order they were set |
 /// | a sleep's wake-up when the clock moves | a barrier, unless a timer could have fired early in the steps before, or the wake-up is of a timer due at the instant the clock was at already: then only the steps that affect a timer come before it |
-/// | a timer fired early, or due after another due at the same instant (``ReadyJob/timer``) | the tasks it wakes; it depends on every step that affects a timer |
+/// | a timer fired early (``ReadyJob/timer``) | the tasks it wakes; it depends on every step that affects a timer |
+/// | a timer fired when due, after another due at the same instant | its sleeping task and the timers due then; a step where it was pending that touches either could have come after it |
 /// | reading the clock, beginning a sleep, any step of a task that did, any step of a task cancelled in the run, waking or starting another task | affects a timer: which tasks a timer fired early delays, whether one may fire, and which fires (and which of a cancelled task's jobs is the first since the delay, where the run is cut) |
 /// | a job from outside (another thread, a test script's answer) | everything |
 /// | `Mutex`, atomics, unchecked `Sendable` state | unseen: guessed at by ``Object/outsideActors(_:)`` and ``Object/seenBeforeHop(step:)`` |
