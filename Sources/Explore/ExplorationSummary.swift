@@ -33,23 +33,26 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// seeing what they share; `nil` for other strategies. A reduced search claims
   /// ``exploredEverySchedule`` only when the check justifies it (``ReductionCheck/justified``).
   public var reductionCheck: ReductionCheck?
-  /// Where a step made a task ready and then cancelled it, the first such step, in words (`step 0
-  /// made task #1 unstructured ready, then cancelled it`); `nil` when no run had one. On real
-  /// threads the task may start between the two and find itself not cancelled yet; here one job
-  /// runs at a time, so no schedule has that order, and the exploration does not claim
-  /// ``exploredEverySchedule``. To explore it, let the step suspend between the two, for example
-  /// with `await Task.yield()`.
-  public var cancelledWhereMadeReady: String?
+  /// The first thing a run met that no schedule can show, in words; `nil` when no run met one.
+  /// The exploration then does not claim ``exploredEverySchedule``. It is one of:
+  /// - a step that made a task ready and then cancelled it (`step 0 made task #1 unstructured
+  ///   ready, then cancelled it: …`): on real threads the task may start between the two and find
+  ///   itself not cancelled; here one job runs at a time, so no schedule has that order. A
+  ///   suspension between the two, such as `await Task.yield()`, makes both orders schedules;
+  /// - a cancellation handler that waited for an `EffectLock` or `EffectMutex` another task held:
+  ///   the runtime runs a handler holding the cancelled task's lock, where the scheduler cannot
+  ///   pause it, so runs that reach such a wait stop there and are not judged.
+  public var unexplored: String?
 
   /// Creates a summary.
   public init(
     strategy: String, schedules: Int, distinctTraces: Int, exploredEverySchedule: Bool, duration: Duration,
     portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil,
     everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil, tookUncontrolledLocks: Bool = false,
-    reductionCheck: ReductionCheck? = nil, cancelledWhereMadeReady: String? = nil
+    reductionCheck: ReductionCheck? = nil, unexplored: String? = nil
   ) {
     self.tookUncontrolledLocks = tookUncontrolledLocks
-    self.cancelledWhereMadeReady = cancelledWhereMadeReady
+    self.unexplored = unexplored
     self.reductionCheck = reductionCheck
     self.everyScheduleWithPreemptions = everyScheduleWithPreemptions
     self.shard = shard
@@ -85,10 +88,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
         + "sections are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point)"
     }
     if let reductionCheck { text += "; \(reductionCheck)" }
-    if let cancelledWhereMadeReady {
-      text += "; \(cancelledWhereMadeReady): on real threads the task may start before the cancellation, an order no "
-        + "schedule has, so not every schedule was explored"
-    }
+    if let unexplored { text += "; \(unexplored), so not every schedule was explored" }
     if !portfolioParts.isEmpty {
       text += "; parts: " + portfolioParts.map(\.description).joined(separator: "; ")
     }

@@ -77,6 +77,51 @@ struct ControlledSynchronizationTests {
     #expect(message.contains("ControlledSynchronizationTests.swift:"), "\(message)")
   }
 
+  /// A wait whose continuation is stored under a lock, and whose cancellation handler takes the
+  /// same lock: correct, as the handler only blocks until the waiter lets go.
+  final class CancellableWait: @unchecked Sendable {
+    private let lock = EffectLock()
+    private let entries = EffectAtomic(0)
+    private var waiter: CheckedContinuation<Void, any Error>?
+
+    func wait() async throws {
+      try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+          lock.lock()
+          // A scheduling point while the lock is held.
+          entries.wrappingAdd(1, ordering: .relaxed)
+          if Task.isCancelled {
+            lock.unlock()
+            continuation.resume(throwing: CancellationError())
+            return
+          }
+          waiter = continuation
+          lock.unlock()
+        }
+      } onCancel: {
+        lock.lock()
+        let stored = waiter
+        waiter = nil
+        lock.unlock()
+        stored?.resume(throwing: CancellationError())
+      }
+    }
+  }
+
+  @Test("a cancellation handler waiting for a lock another task holds is no failure: those runs stop unjudged, and the summary says so")
+  func handlerWaitsForLock() async throws {
+    let summary = try await explore(.exhaustive, configuration: ExploreConfiguration(progressInterval: nil)) {
+      let wait = CancellableWait()
+      let waiter = Task.effect(name: "waiter") { try? await wait.wait() }
+      let canceller = Task.effect(name: "canceller") { waiter.cancel() }
+      await canceller.value
+      await waiter.value
+    }
+    #expect(!summary.exploredEverySchedule)
+    let unexplored = try #require(summary.unexplored)
+    #expect(unexplored.contains("task #2 canceller waited in a cancellation handler for EffectLock #0, held by task #1 waiter"), "\(unexplored)")
+  }
+
   @Test("a lock held across an await by a task that waits for the task needing it is a deadlock naming the lock and its holder")
   func lockHeldAcrossAwait() async throws {
     let failure = try await requireFailure(ExplorationFailure.self) {

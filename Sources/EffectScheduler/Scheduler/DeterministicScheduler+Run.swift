@@ -101,7 +101,7 @@ extension DeterministicScheduler {
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches,
-      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, cancelledWhereMadeReady: cancelledWhereMadeReady, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, unexplored: unexplored, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
@@ -182,8 +182,9 @@ package struct RunRecord {
   let dueTimerFirings: [Int]
   /// The steps at which the timer offered was due already; see ``Trace/dueTimerOffers``.
   let dueTimerOffers: [TimerSetting]
-  /// The first task a step made ready and then cancelled, an order of the two no schedule has.
-  package let cancelledWhereMadeReady: CancelledWhereMadeReady?
+  /// The first thing the run met that no schedule can show, in words: a task a step made ready
+  /// and then cancelled, a cancellation handler that waited for a lock another task held.
+  package let unexplored: String?
   /// How many timers the run could fire early.
   let earlyFiringsAllowed: Int
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
@@ -243,7 +244,7 @@ package struct RunOutcome<Value> {
   package var handOffs: [HandOff] { record.handOffs }
   /// Whether a step took a lock the scheduler does not control; see ``RunRecord/tookUncontrolledLocks``.
   package var tookUncontrolledLocks: Bool { record.tookUncontrolledLocks }
-  package var cancelledWhereMadeReady: CancelledWhereMadeReady? { record.cancelledWhereMadeReady }
+  package var unexplored: String? { record.unexplored }
   /// The step from which on the run was cut short; see ``RunRecord/cutAtStep``.
   package var cutAtStep: Int? { record.cutAtStep }
   /// Why the run stopped early, or `nil` when it finished.

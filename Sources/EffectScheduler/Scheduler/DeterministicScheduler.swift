@@ -118,8 +118,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var dueTimerOffers: [TimerSetting] = []
   /// The tasks the running step made ready, not cancelled then; see CancelledWhereMadeReady.swift.
   @exclusivity(unchecked) var madeReadyInStep: [(job: UnownedJob, task: TaskID)] = []
-  /// The first task a step of the run made ready and then cancelled.
-  @exclusivity(unchecked) var cancelledWhereMadeReady: CancelledWhereMadeReady?
+  /// The first thing the run met that no schedule can show, in words; see
+  /// CancelledWhereMadeReady.swift.
+  @exclusivity(unchecked) var unexplored: String?
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
   /// Whether the run records each cancellation at the step that made it and the locks each step
@@ -270,7 +271,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !dueTimerFirings.isEmpty { dueTimerFirings.removeAll(keepingCapacity: true) }
     if !dueTimerOffers.isEmpty { dueTimerOffers.removeAll(keepingCapacity: true) }
     if !madeReadyInStep.isEmpty { madeReadyInStep.removeAll(keepingCapacity: true) }
-    cancelledWhereMadeReady = nil
+    unexplored = nil
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }

@@ -22,7 +22,7 @@ final class Explorer {
   var reductionCheck: ReductionCheck?
   private var traceFingerprints: Set<UInt64> = []
   /// The first task a run's step made ready and then cancelled, an order no schedule has.
-  private var cancelledWhereMadeReady: CancelledWhereMadeReady?
+  private var unexplored: String?
   private var checkedDeterminism = false
   /// Whether the determinism check's run took locks the scheduler does not control.
   private var tookUncontrolledLocks = false
@@ -54,10 +54,10 @@ final class Explorer {
     }
     let summary = ExplorationSummary(
       strategy: strategy.description(sharedBy: shard), schedules: runs, distinctTraces: traceFingerprints.count,
-      exploredEverySchedule: exhausted && cancelledWhereMadeReady == nil, duration: .nanoseconds(progress.elapsed),
+      exploredEverySchedule: exhausted && unexplored == nil, duration: .nanoseconds(progress.elapsed),
       portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
       everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, tookUncontrolledLocks: tookUncontrolledLocks,
-      reductionCheck: reductionCheck, cancelledWhereMadeReady: cancelledWhereMadeReady?.description)
+      reductionCheck: reductionCheck, unexplored: unexplored)
     progress.finished(summary)
     return .success(summary)
   }
@@ -191,7 +191,7 @@ final class Explorer {
     let (ending, fingerprints, check, cancelled) = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
-    cancelledWhereMadeReady = cancelledWhereMadeReady ?? cancelled
+    unexplored = unexplored ?? cancelled
     if let check { reductionCheck = check }
     switch ending {
     case .exhausted: return (check?.justified ?? true, true)
@@ -263,7 +263,7 @@ final class Explorer {
   private func count(_ outcome: RunOutcome<Void>) {
     runs += 1
     traceFingerprints.insert(outcome.traceFingerprint)
-    cancelledWhereMadeReady = cancelledWhereMadeReady ?? outcome.cancelledWhereMadeReady
+    unexplored = unexplored ?? outcome.unexplored
     progress.ranSchedule(runs)
   }
 

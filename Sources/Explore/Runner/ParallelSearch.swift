@@ -59,7 +59,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var unclaimable = false
     var traceFingerprints: Set<UInt64> = []
     /// The first task a run's step made ready and then cancelled, an order no schedule has.
-    var cancelledWhereMadeReady: CancelledWhereMadeReady?
+    var unexplored: String?
     /// For reduced searches, their checks together.
     var reductionCheck: ReductionCheck?
   }
@@ -106,7 +106,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// this thread after each of its runs.
   func run(
     _ given: [Oracle], ranSchedule: (Int) -> Void
-  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, cancelledWhereMadeReady: CancelledWhereMadeReady?) {
+  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, unexplored: String?) {
     state.withLock { $0.given = given.reversed() }
     for _ in 1..<searchers {
       startOnDedicatedThread {
@@ -127,7 +127,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
         } else {
           .exhausted
         }
-      return (ending, state.traceFingerprints, state.reductionCheck, state.cancelledWhereMadeReady)
+      return (ending, state.traceFingerprints, state.reductionCheck, state.unexplored)
     }
   }
 
@@ -136,7 +136,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   private func search(_ first: Oracle?, ranSchedule: (Int) -> Void) {
     var runner = SequentialRunner()
     var fingerprints: Set<UInt64> = []
-    var cancelledWhereMadeReady: CancelledWhereMadeReady?
+    var unexplored: String?
     var uncounted = 0
     defer { schedules.add(uncounted, ordering: .relaxed) }
     var next = first
@@ -151,7 +151,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
             unclaimSchedule(&uncounted)
           } else {
             fingerprints.insert(outcome.traceFingerprint)
-            cancelledWhereMadeReady = cancelledWhereMadeReady ?? outcome.cancelledWhereMadeReady
+            unexplored = unexplored ?? outcome.unexplored
           }
           if let failure = ExplorationFailure(
             of: outcome, location: location, strategy: strategy, scheduleNumber: number, seed: nil,
@@ -179,7 +179,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     }
     state.withLock { state in
       state.traceFingerprints.formUnion(fingerprints)
-      state.cancelledWhereMadeReady = state.cancelledWhereMadeReady ?? cancelledWhereMadeReady
+      state.unexplored = state.unexplored ?? unexplored
     }
   }
 

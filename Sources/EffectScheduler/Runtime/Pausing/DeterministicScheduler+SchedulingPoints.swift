@@ -64,13 +64,15 @@ extension DeterministicScheduler {
       }
       if onlyIfAvailable { return .unavailable }
       if holdsATaskStatusLock() {
-        // The code cannot wait here (see `holdsATaskStatusLock`): the run ends after the step.
-        pendingMisuse =
-          pendingMisuse
-          ?? .lockMisused(
-            "task \(registry[me].info) waited for \(name(of: lock)), held by task \(registry[holder].info), in a cancellation handler, "
-              + "which the runtime runs holding the cancelled task's lock; the scheduler cannot pause it there, and such a wait "
-              + "keeps the cancelling thread blocked for as long as the lock is held")
+        // The code cannot wait here (see `holdsATaskStatusLock`). On real threads it would block
+        // until the holder lets go, which is no error; here the run stops after the step, not
+        // judged, and the exploration says it could not follow it.
+        unexplored =
+          unexplored
+          ?? "task \(registry[me].info) waited in a cancellation handler for \(name(of: lock)), held by task "
+          + "\(registry[holder].info): the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot "
+          + "pause it there, and runs that reach such a wait stop, not judged"
+        if cutAtStep == nil { cutAtStep = step }
         return .acquired
       }
       let waitingOn = "\(name(of: lock)), held by task \(registry[holder].info)"
