@@ -102,11 +102,15 @@ let quiet = ExploreConfiguration(progressInterval: nil, minimizationBudget: 0)
     #expect(issue.description.contains("writes"))
   }
 
-  @Test func theReducedSearchOfTheAutosaveClaimsEverySchedule() async throws {
+  @Test func theReducedSearchOfTheAutosaveClaimsEveryScheduleButTheOrderItNames() async throws {
     // The library keeps its state behind locks the scheduler sees: the tasks share nothing unseen.
     let assuming = ExploreConfiguration(progressInterval: nil, assumesNoUnseenSharing: true)
     let summary = try await explore(.reduced, configuration: assuming, autosaveBody(Autosave.self))
-    #expect(summary.exploredEverySchedule, "\(summary)")
+    #expect(summary.reductionCheck?.justified == true, "\(summary)")
+    // `debounce` starts a child and, as the stream finishes, cancels it within one step: on real
+    // threads the child may start in between, an order no schedule has, and the summary says so.
+    #expect(summary.unexplored?.contains("group child ready, then cancelled it") == true, "\(summary)")
+    #expect(!summary.exploredEverySchedule)
   }
 
   @Test func aWorkerStoppingAtShutdownDropsAcceptedJobs() async throws {
