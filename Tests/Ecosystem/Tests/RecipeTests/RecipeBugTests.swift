@@ -107,8 +107,8 @@ let quiet = ExploreConfiguration(progressInterval: nil, minimizationBudget: 0)
     let assuming = ExploreConfiguration(progressInterval: nil, assumesNoUnseenSharing: true)
     let summary = try await explore(.reduced, configuration: assuming, autosaveBody(Autosave.self))
     #expect(summary.reductionCheck?.justified == true, "\(summary)")
-    // `debounce` starts a child and, as the stream finishes, cancels it within one step: on real
-    // threads the child may start in between, an order no schedule has, and the summary says so.
+    // In one step `debounce` starts a child of its group and cancels it: on real threads the child
+    // may start in between, an order no schedule has, and the summary says so.
     #expect(summary.unexplored?.contains("group child ready, then cancelled it") == true, "\(summary)")
     #expect(!summary.exploredEverySchedule)
   }
