@@ -115,9 +115,10 @@ struct TestFailureTests {
       #expect(failure.problem == .unanswered(performed: #"Console.print("Hello")"#))
     }
     // Tests running alongside may start threads of their own meanwhile (each exploration drives
-    // its runs on a thread of its own), a few dozen at most; a thread leaked a round would add 100.
+    // its runs on a thread of its own, and a paused job's on another), a few dozen at most, for as
+    // long as they run: up to 10 s are given for them to end. A thread leaked a round would add 100.
     var after = ProcessThreads.count()
-    for _ in 0..<200 where after > before + 60 {
+    for _ in 0..<1_000 where after > before + 60 {
       try await Task.sleep(for: .milliseconds(10))
       after = ProcessThreads.count()
     }
