@@ -21,7 +21,7 @@ final class Explorer {
   /// For a reduced search, how it checked what it took as independent unseen.
   var reductionCheck: ReductionCheck?
   private var traceFingerprints: Set<UInt64> = []
-  /// The first task a run's step made ready and then cancelled, an order no schedule has.
+  /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
   private var unexplored: String?
   private var checkedDeterminism = false
   /// Whether the determinism check's run took locks the scheduler does not control.
@@ -188,10 +188,10 @@ final class Explorer {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
-    let (ending, fingerprints, check, cancelled) = search.run(given) { progress.ranSchedule($0) }
+    let (ending, fingerprints, check, unexploredBySearch) = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
-    unexplored = unexplored ?? cancelled
+    unexplored = unexplored ?? unexploredBySearch
     if let check { reductionCheck = check }
     switch ending {
     case .exhausted: return (check?.justified ?? true, true)

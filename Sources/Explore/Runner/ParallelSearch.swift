@@ -58,7 +58,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var limited = false
     var unclaimable = false
     var traceFingerprints: Set<UInt64> = []
-    /// The first task a run's step made ready and then cancelled, an order no schedule has.
+    /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
     var unexplored: String?
     /// For reduced searches, their checks together.
     var reductionCheck: ReductionCheck?

@@ -104,7 +104,8 @@ struct StepAccesses {
   /// The steps at which the timer offered was due already, by step: the timers due then, the one
   /// offered first, each with its task and instant.
   private(set) var dueTimerOffers: [Int: [TimerSetting]] = [:]
-  /// The clock's moves that fired a timer due at the instant the clock was at already.
+  /// The steps before which a timer due at the instant the clock was at already fired, when no
+  /// job was ready or at the strategy's pick: no move of the clock.
   private(set) var sameInstantClockSteps: Set<Int> = []
   /// The steps that affect a timer fired early: read the clock or began a sleep, ran a task that
   /// had or a task cancelled in the run, or made another task's job ready (a timer fired before
@@ -133,7 +134,7 @@ struct StepAccesses {
     enabledBy = jobs.enabledBy
     enabledByClock = jobs.enabledByClock
     movableClockSteps = Self.movableClockSteps(
-      clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed, sameInstant: Set(trace.dueTimerFirings))
+      clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed, sameInstant: sameInstantClockSteps)
     let executed = Self.executedEvents(trace, steps: steps)
     threads = (0..<steps).map { step in
       let job = ready[step][chosen[step]]
