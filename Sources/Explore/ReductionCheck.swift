@@ -62,8 +62,9 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
     let pairs = "\(assumedPairs) pair\(assumedPairs == 1 ? "" : "s") of steps outside actors taken as independent"
     if let firstChange {
       return "\(pairs), but \(swapsChanged) of \(swapsTried) tried the other way round changed what followed, so the "
-        + "reduction could not be justified: they share state the scheduler cannot see (a Mutex, an atomic, an unchecked "
-        + "Sendable class); first, \(firstChange)"
+        + "reduction could not be justified: the steps depend on each other in a way the scheduler does not see, most "
+        + "often through state shared outside actors and the drop-ins (a Mutex, an atomic, an unchecked Sendable class); "
+        + "first, \(firstChange)"
     }
     if unchecked > 0 {
       return "\(pairs), \(unchecked) of them not tried the other way round, so the reduction could not be justified"

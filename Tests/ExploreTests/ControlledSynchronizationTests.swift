@@ -73,7 +73,7 @@ struct ControlledSynchronizationTests {
     }
     let error = try #require(failure.underlyingError as? SchedulerError)
     guard case .lockMisused(let message) = error.reason else { Issue.record("\(error.reason)"); return }
-    #expect(message.contains("task #1 intruder unlocked EffectLock #0, which task #0 root holds"), "\(message)")
+    #expect(message.contains("task #1 intruder unlocked EffectLock #0 (made at ExploreTests/ControlledSynchronizationTests.swift:67), which task #0 root holds"), "\(message)")
     #expect(message.contains("ControlledSynchronizationTests.swift:"), "\(message)")
   }
 
@@ -119,7 +119,7 @@ struct ControlledSynchronizationTests {
     }
     #expect(!summary.exploredEverySchedule)
     let unexplored = try #require(summary.unexplored)
-    #expect(unexplored.contains("task #2 canceller waited in a cancellation handler for EffectLock #0, held by task #1 waiter"), "\(unexplored)")
+    #expect(unexplored.contains("task #2 canceller waited in a cancellation handler for EffectLock #0 (made at ExploreTests/ControlledSynchronizationTests.swift:83), held by task #1 waiter"), "\(unexplored)")
   }
 
   @Test("a lock held across an await by a task that waits for the task needing it is a deadlock naming the lock and its holder")
@@ -135,7 +135,7 @@ struct ControlledSynchronizationTests {
     }
     let error = try #require(failure.underlyingError as? SchedulerError)
     guard case .deadlock(let blocked) = error.reason else { Issue.record("\(error.reason)"); return }
-    #expect(blocked.contains { $0.waitingOn == "EffectLock #0, held by task #0 root" && $0.isPaused }, "\(blocked)")
+    #expect(blocked.contains { $0.waitingOn == "EffectLock #0 (made at ExploreTests/ControlledSynchronizationTests.swift:129), held by task #0 root" && $0.isPaused }, "\(blocked)")
     #expect(failure.summary.contains("#1 helper, paused in step"), "\(failure.summary)")
   }
 

@@ -25,10 +25,12 @@ import EffectScheduler
 /// ```
 public final class EffectLock: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline let controlled = ControlledLock { "EffectLock" }
+  @usableFromInline let controlled: ControlledLock
 
-  /// Creates an unlocked lock.
-  public init() {
+  /// Creates an unlocked lock. Reports under a scheduler name it by where it was made, `fileID`
+  /// and `line`, the caller's by default.
+  public init(fileID: String = #fileID, line: Int = #line) {
+    controlled = ControlledLock(kind: { "EffectLock" }, madeAt: fileID, line: line)
     mutex = .allocate(capacity: 1)
     pthread_mutex_init(mutex, nil)
   }

@@ -18,11 +18,13 @@ import Synchronization
 public final class EffectMutex<Value: ~Copyable>: @unchecked Sendable {
   @usableFromInline let mutex = Mutex<Void>(())
   @usableFromInline @exclusivity(unchecked) var value: Value
-  @usableFromInline let controlled = ControlledLock { "EffectMutex<\(Value.self)>" }
+  @usableFromInline let controlled: ControlledLock
 
-  /// Creates a mutex protecting `initialValue`.
-  public init(_ initialValue: consuming sending Value) {
+  /// Creates a mutex protecting `initialValue`. Reports under a scheduler name it by where it was
+  /// made, `fileID` and `line`, the caller's by default.
+  public init(_ initialValue: consuming sending Value, fileID: String = #fileID, line: Int = #line) {
     value = initialValue
+    controlled = ControlledLock(kind: { "EffectMutex<\(Value.self)>" }, madeAt: fileID, line: line)
   }
 
   /// Runs `body` with the value, holding the mutex.

@@ -7,13 +7,17 @@ package final class ControlledLock: @unchecked Sendable {
   /// What the lock is, for reports: `EffectLock`, `EffectMutex<Int>`; worked out when needed.
   private let describeKind: @Sendable () -> String
   var kind: String { describeKind() }
+  /// Where the program made the lock, which tells it from others of its kind in reports.
+  let madeAt: (fileID: String, line: Int)?
   /// The task that holds the lock, in run ``holderRun``; a holder of another run holds nothing.
   var holder: TaskID?
   @usableFromInline @exclusivity(unchecked) var holderRun: UInt64 = 0
 
-  /// Creates the record of a lock of `kind`.
-  package init(kind: @escaping @Sendable () -> String) {
+  /// Creates the record of a lock of `kind`, made at `fileID`:`line` in the program's code, when
+  /// known.
+  package init(kind: @escaping @Sendable () -> String, madeAt fileID: String? = nil, line: Int = 0) {
     describeKind = kind
+    madeAt = fileID.map { ($0, line) }
   }
 
   /// Whether a task of some run holds the lock, as far as the lock knows: a run that ended may

@@ -110,9 +110,11 @@ extension DeterministicScheduler {
     noteTouch(at: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()))
   }
 
-  /// `EffectLock #2`: the lock's kind and its number in the trace's locks.
+  /// `EffectLock #2 (made at Inbox.swift:12)`: the lock's kind, its number in the trace's locks,
+  /// and where the program made it, when known.
   private func name(of lock: ControlledLock) -> String {
     let address = UInt(bitPattern: Unmanaged.passUnretained(lock).toOpaque())
-    return lock.kind + (lockNumbers[address].map { " #\($0)" } ?? "")
+    let number = lockNumbers[address].map { " #\($0)" } ?? ""
+    return lock.kind + number + (lock.madeAt.map { " (made at \($0.fileID):\($0.line))" } ?? "")
   }
 }
