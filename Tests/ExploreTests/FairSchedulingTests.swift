@@ -44,13 +44,28 @@ struct FairSchedulingTests {
     }
   }
 
+  /// The root polls the model until a loader task that sleeps first has loaded it: the root spins
+  /// alone while the loader sleeps, and time passes while it does.
+  static func pollerOfASleeper(_ spawn: Spawn) -> @Sendable () async throws -> Void {
+    {
+      let model = Model()
+      let loader = spawn(name: "loader") {
+        try? await Task.sleep(for: .milliseconds(5))
+        await model.load()
+      }
+      while await !model.isLoaded { await Task.yield() }
+      await loader.value
+    }
+  }
+
   static let strategies: [ExplorationStrategy] = [
     .exhaustive, .reduced(), .preemptionBounded(2), .random(schedules: 200), .pct(schedules: 200), .default,
   ]
 
-  /// A spin loop ended by a cancel, and a poll loop waiting for another task.
+  /// A spin loop ended by a cancel, a poll loop waiting for another task, and one waiting for a
+  /// task that sleeps.
   enum Loop: String, CaseIterable, CustomStringConvertible {
-    case spinner, poller
+    case spinner, poller, pollerOfASleeper
 
     var description: String { rawValue }
 
@@ -58,6 +73,7 @@ struct FairSchedulingTests {
       switch self {
       case .spinner: FairSchedulingTests.spinner(spawn)
       case .poller: FairSchedulingTests.poller(spawn)
+      case .pollerOfASleeper: FairSchedulingTests.pollerOfASleeper(spawn)
       }
     }
   }

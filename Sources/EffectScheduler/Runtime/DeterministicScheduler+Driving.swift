@@ -232,7 +232,15 @@ extension DeterministicScheduler {
       // A task that ends on the actor completes within the actor's job; it is most likely the one
       // that stepped onto the actor.
       let watched = info.scheduledBy.flatMap { watchCompletion(of: $0) ? $0 : nil }
-      job.runSynchronously(on: executor)
+      if info.isOnMainActor {
+        // A main-actor job that is no task, such as a main-actor class's isolated deinit, runs
+        // where the main actor's code expects to be.
+        runningOnMainActor = true
+        job.runSynchronously(isolatedTo: mainActorExecutor.asUnownedSerialExecutor(), taskExecutor: executor)
+        runningOnMainActor = false
+      } else {
+        job.runSynchronously(on: executor)
+      }
       if jobWasOrphaned(pausesBefore: pausesBefore) { return false }
       runningStep = nil
       endActorJob()

@@ -6,6 +6,11 @@
 // other task that is ready at that moment priority over the yielding one: the yielding task's job
 // is held back while any of them is ready and has not run since. Each task's first few yields
 // are exempt, so that short unfair orders are still explored.
+//
+// A task that spins alone, waiting for a task that sleeps, has no one to yield to: on real
+// threads time passes while it spins, until the sleep ends. So once it has yielded many times
+// more than the fairness bound, a yield made while no other task is ready and a timer is pending
+// holds the task back too, and the virtual clock moves on to the timer.
 
 /// A job of a task that yielded, held back until the tasks it yielded to have run or are no
 /// longer ready.
@@ -26,10 +31,15 @@ extension DeterministicScheduler {
     for owner in readyInfo.lazy.compactMap(\.owner) where owner != task && !yieldedTo.contains(owner) {
       yieldedTo.append(owner)
     }
-    guard !yieldedTo.isEmpty else { return false }
+    guard !yieldedTo.isEmpty || registry[task].yields > bound + Self.loneYieldsBeforeTimePasses && !timers.isEmpty else { return false }
     heldBackYields.append(HeldBackYield(job: job, info: info, yieldedTo: yieldedTo))
     return true
   }
+
+  /// How many yields past the fairness bound a task makes with no other task ready before the
+  /// next one lets time pass: a short loop of yields is no spin, and takes far less time than a
+  /// sleep.
+  static let loneYieldsBeforeTimePasses = 64
 
   /// After a step of `owner`'s, makes ready again each held-back job none of whose tasks it
   /// yielded to is both ready and yet to run.
