@@ -52,7 +52,10 @@ public func explore(
   let location = "\(fileID):\(line)"
   let body = RecordedIssue.failingOnIssues(body)
   let environment = ProcessInfo.processInfo.environment
-  let requested = ReplayRequest.schedule(at: location, environment: environment)
+  let requested = ReplayRequest.schedule(at: location, filePath: filePath, environment: environment)
+  if requested == nil, let misplaced = ReplayRequest.misplacement(of: ReplayRequest.variable, at: location, filePath: filePath, environment: environment) {
+    FileHandle.standardError.write(Data((misplaced + "\n").utf8))
+  }
   let strategy = requested.map(ExplorationStrategy.replay) ?? strategy
   var configuration = configuration
   do {

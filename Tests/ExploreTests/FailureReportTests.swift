@@ -89,6 +89,26 @@ struct FailureReportTests {
     #expect(ReplayRequest.schedule(at: "Tests/B.swift:9", environment: ["EXPLORE_REPLAY": "Tests/A.swift:3=\(schedule)"]) == nil)
   }
 
+  @Test("EXPLORE_REPLAY's place may leave out the module or folders; a wrong line in the right file is a warning, not silence")
+  func replayPlaces() {
+    let schedule = "s1:0.1.2"
+    let path = "/work/Tests/ExploreTests/A.swift"
+    func replay(_ place: String, at location: String = "ExploreTests/A.swift:3") -> String? {
+      ReplayRequest.schedule(at: location, filePath: path, environment: ["EXPLORE_REPLAY": "\(place)=\(schedule)"])
+    }
+    #expect(replay("A.swift:3") == schedule)
+    #expect(replay("Tests/ExploreTests/A.swift:3") == schedule)
+    #expect(replay("ExploreTests/A.swift:3") == schedule)
+    #expect(replay("xA.swift:3") == nil)
+    #expect(replay("A.swift:4") == nil)
+    #expect(replay("B.swift:3") == nil)
+    let environment = ["EXPLORE_REPLAY": "A.swift:40=\(schedule)"]
+    let warning = ReplayRequest.misplacement(of: "EXPLORE_REPLAY", at: "ExploreTests/A.swift:3", filePath: path, environment: environment)
+    #expect(warning?.contains("asks for a replay at A.swift:40, but the call in that file is at line 3") == true, "\(warning ?? "none")")
+    #expect(ReplayRequest.misplacement(of: "EXPLORE_REPLAY", at: "ExploreTests/B.swift:3", filePath: "/w/B.swift", environment: environment) == nil)
+    #expect(ReplayRequest.misplacement(of: "EXPLORE_REPLAY", at: "ExploreTests/A.swift:40", filePath: path, environment: environment) == nil)
+  }
+
   @Test("preemption-bounded search reports a failing schedule with the fewest preemptions")
   func fewestPreemptions() async throws {
     // The checker only fails if it runs between the writer's two segments, while the writer
