@@ -226,6 +226,7 @@ extension DeterministicScheduler {
     if info.arrivedFromOutside { outsideSteps.append(step) }
     ownerOfLastJob = info.owner
     runningStep = info
+    jobRecord.begin(step: step, task: info.owner)
     let pausesBefore = pauseCount.load(ordering: .relaxed)
     guard let id = info.task else {
       beginActorJob(job, info)
@@ -242,6 +243,7 @@ extension DeterministicScheduler {
         job.runSynchronously(on: executor)
       }
       if jobWasOrphaned(pausesBefore: pausesBefore) { return false }
+      jobRecord.end()
       runningStep = nil
       endActorJob()
       if let watched, watchedTaskCompleted() {
@@ -261,6 +263,7 @@ extension DeterministicScheduler {
     runningTask = id
     runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     if jobWasOrphaned(pausesBefore: pausesBefore) { return false }
+    jobRecord.end()
     runningStep = nil
     runningTask = nil
     if watched, watchedTaskCompleted(), !registry[id].completed { registry[id].completed = true }

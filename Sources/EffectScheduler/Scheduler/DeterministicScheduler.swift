@@ -184,6 +184,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var stepToEnd: ReadyJob?
   /// The job of the step under way, while it runs.
   @exclusivity(unchecked) var runningStep: ReadyJob?
+  /// The job under way, published for the watch of jobs that block their thread.
+  let jobRecord = RunningJobRecord()
   /// The actor whose job runs, by its number in the trace, while it runs.
   @exclusivity(unchecked) var runningActor: Int?
   /// How many jobs have paused, ever; read by a thread whose job ran to tell whether one did.

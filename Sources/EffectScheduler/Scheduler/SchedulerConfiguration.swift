@@ -70,6 +70,15 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// }
   /// ```
   public var earlyTimerFirings: Int
+  /// How long one job may run without returning before the scheduler prints a warning that it
+  /// may block its thread; `nil` for none.
+  ///
+  /// The scheduler runs one job at a time, so a job that blocks its thread (a
+  /// `DispatchSemaphore.wait()`, a condition variable, a loop polling a flag without an `await`)
+  /// stops the whole run, and nothing that could unblock it runs. Nothing can take the thread
+  /// back, so the run hangs, but the warning (on standard error, once a job) names the step and
+  /// the task.
+  public var blockedJobWarning: Duration? = .seconds(10)
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(

@@ -118,6 +118,7 @@ extension DeterministicScheduler {
     runningJob = paused.runningJob
     runningOnMainActor = paused.runningOnMainActor
     runningStep = info
+    jobRecord.begin(step: step, task: info.owner)
     // The count the watch compares with has moved with the steps between.
     witnessBaseline = paused.watchedCompletion ? activeRun?.referenceCount ?? 0 : nil
     let me = hostOfCallingThread()

@@ -1,0 +1,109 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+// A job that blocks its thread (a `DispatchSemaphore.wait()`, a condition variable, a loop that
+// polls a flag without an `await`) stops the whole run: the scheduler runs one job at a time, so
+// whatever would unblock it never runs, and the exploration hangs without a word. Nothing can
+// take the thread back, but a watch can say what happened: once a job has run for the run's
+// `SchedulerConfiguration.blockedJobWarning` without returning, it prints which step and task it
+// is, once. The
+// watch reads only what the driver thread publishes through atomics as each job begins and ends,
+// and checks once a second on a timer of its own, started with the first run.
+
+/// The job a scheduler's run has under way, published for ``StalledJobWatch``.
+final class RunningJobRecord: Sendable {
+  /// The job's serial number in the process, or 0 between jobs.
+  fileprivate let serial = Atomic<UInt64>(0)
+  fileprivate let step = Atomic<Int>(0)
+  /// The number of the job's task, or of the task that scheduled its actor's job; -1 for none.
+  fileprivate let task = Atomic<Int>(-1)
+  /// After how many milliseconds of a job the watch warns, or -1 for never.
+  fileprivate let warnAfter = Atomic<Int>(-1)
+
+  init() { StalledJobWatch.watch(self) }
+
+  /// Sets how long a job may run before the watch warns, for the runs to come.
+  func warn(after duration: Duration?) {
+    warnAfter.store(duration.map { Int($0 / .milliseconds(1)) } ?? -1, ordering: .relaxed)
+  }
+
+  /// Publishes that the job of step `step`, of `task`'s, begins.
+  func begin(step: Int, task: TaskID?) {
+    self.step.store(step, ordering: .relaxed)
+    self.task.store(task?.rawValue ?? -1, ordering: .relaxed)
+    serial.store(StalledJobWatch.nextSerial.add(1, ordering: .relaxed).newValue, ordering: .releasing)
+  }
+
+  /// Publishes that the job under way returned.
+  func end() { serial.store(0, ordering: .relaxed) }
+}
+
+/// Prints a warning for each job that has run too long without returning; see above.
+enum StalledJobWatch {
+  fileprivate static let nextSerial = Atomic<UInt64>(0)
+
+  private struct Watched: Sendable {
+    weak var record: RunningJobRecord?
+    var serial: UInt64 = 0
+    var since = ContinuousClock.now
+    var reported = false
+  }
+
+  private static let watched = Mutex<[Watched]>([])
+  nonisolated(unsafe) private static let timer: DispatchSourceTimer = {
+    let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+    timer.schedule(deadline: .now() + 1, repeating: 1)
+    timer.setEventHandler { check() }
+    timer.resume()
+    return timer
+  }()
+
+  /// Watches the jobs `record` publishes, for as long as it lives.
+  fileprivate static func watch(_ record: RunningJobRecord) {
+    _ = timer
+    watched.withLock {
+      $0.removeAll { $0.record == nil }
+      $0.append(Watched(record: record))
+    }
+  }
+
+  /// Looks at each run's job under way, and reports those that have not returned for long.
+  private static func check() {
+    let now = ContinuousClock.now
+    let stalled: [(step: Int, task: Int, after: Int)] = watched.withLock { all in
+      var stalled: [(Int, Int, Int)] = []
+      for index in all.indices {
+        guard let record = all[index].record else { continue }
+        let serial = record.serial.load(ordering: .acquiring)
+        if serial != all[index].serial {
+          all[index] = Watched(record: record, serial: serial, since: now)
+          continue
+        }
+        let after = record.warnAfter.load(ordering: .relaxed)
+        guard serial != 0, after >= 0, !all[index].reported, now - all[index].since >= .milliseconds(after) else { continue }
+        all[index].reported = true
+        stalled.append((record.step.load(ordering: .relaxed), record.task.load(ordering: .relaxed), after))
+      }
+      return stalled
+    }
+    for (step, task, after) in stalled {
+      FileHandle.standardError.write(Data(message(step: step, task: task, after: .milliseconds(after)).utf8))
+    }
+  }
+
+  /// The warning for the job of step `step`, of task number `task` (-1 for none), that has run
+  /// for `after`.
+  static func message(step: Int, task: Int, after: Duration) -> String {
+    let whose = task >= 0 ? "a job of task #\(task)" : "a job"
+    return """
+
+      EffectScheduler: step \(step) of a run (\(whose)) has not returned for \(after) or more. The scheduler \
+      runs one job at a time, so a job that blocks its thread (a DispatchSemaphore.wait(), a condition variable, a \
+      lock another thread holds, a loop that polls a flag without an await) stops the whole run: nothing that could \
+      unblock it runs. Wait with an await instead (a continuation, an AsyncStream, EffectLock or EffectMutex).
+
+
+      """
+  }
+}
