@@ -39,7 +39,7 @@ extension DeterministicScheduler {
   /// How many yields past the fairness bound a task makes with no other task ready before the
   /// next one lets time pass: a short loop of yields is no spin, and takes far less time than a
   /// sleep.
-  static let loneYieldsBeforeTimePasses = 64
+  static let loneYieldsBeforeTimePasses = 16
 
   /// After a step of `owner`'s, makes ready again each held-back job none of whose tasks it
   /// yielded to is both ready and yet to run.

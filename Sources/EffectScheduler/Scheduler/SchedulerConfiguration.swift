@@ -43,7 +43,7 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// schedules that keep picking a yielding task over waiting ones are not explored past the
   /// bound. When only yielding tasks are held back and a sleep is due, the virtual clock moves
   /// on, as time passes while a task spins; so it does when a task spins alone, once it has
-  /// yielded 64 times more than this bound.
+  /// yielded 16 times more than this bound.
   public var yieldsBeforeFairness: Int?
   /// How many times one run may fire its earliest pending timer while jobs are ready; `0`, the
   /// default of a single run, lets the clock move only when no job is ready. An exploration's
