@@ -8,6 +8,13 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   public var distinctTraces: Int
   /// Whether an exhaustive search tried every schedule there is; with a ``shard``, every
   /// schedule of its share.
+  ///
+  /// A schedule is an order of the run's steps: the code between two suspension points, actor
+  /// hops and the drop-ins' scheduling points runs whole, so orders in which another task runs in
+  /// the middle of a step, as it may on real threads, are not among them (a task started and the
+  /// code after it, a stream's `yield` and `finish`, a cancellation handler and the cancelled
+  /// task's step). Shared state behind `EffectMutex`, `EffectLock` or `EffectAtomic` splits steps
+  /// at each access.
   public var exploredEverySchedule: Bool
   /// How long the exploration took.
   public var duration: Duration
