@@ -12,17 +12,8 @@ struct BlockedJobTests {
   #if os(Linux)
     @Test("is named in a warning once it has run longer than the configured time")
     func warns() throws {
-      let child = Process()
-      child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-      child.arguments = ["--testing-library", "swift-testing", "--filter", "BlockingRun"]
-      child.environment = ProcessInfo.processInfo.environment.merging(["EXPLORE_BLOCKING_RUN": "1"]) { $1 }
-      let errors = Pipe()
-      child.standardError = errors
-      child.standardOutput = FileHandle.nullDevice
-      try child.run()
       // The child ends by itself, at its alarm, a few seconds after the warning.
-      let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      child.waitUntilExit()
+      let (output, _) = try ChildProcess.run(suite: "BlockingRun", setting: "EXPLORE_BLOCKING_RUN")
       #expect(output.contains("EffectScheduler: step 1 of a run (a job of task #1) has not returned for 1.0 seconds or more"), "\(output)")
       #expect(output.contains("DispatchSemaphore.wait()"), "\(output)")
     }

@@ -12,18 +12,9 @@ struct CrashReportTests {
   #if os(Linux)
     @Test("prints the schedule under way, as a line that replays the crash")
     func printsTheReplayLine() throws {
-      let child = Process()
-      child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-      child.arguments = ["--testing-library", "swift-testing", "--filter", "CrashingRun"]
-      child.environment = ProcessInfo.processInfo.environment.merging(["EXPLORE_CRASHING_RUN": "1"]) { $1 }
-      let errors = Pipe()
-      child.standardError = errors
-      child.standardOutput = FileHandle.nullDevice
-      try child.run()
       // The child ends by itself: it traps, or, should the handler hang, its alarm ends it.
-      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      child.waitUntilExit()
-      #expect(child.terminationReason == .uncaughtSignal)
+      let (text, reason) = try ChildProcess.run(suite: "CrashingRun", setting: "EXPLORE_CRASHING_RUN")
+      #expect(reason == .uncaughtSignal)
       #expect(text.contains("EffectScheduler: the process crashed"), "\(text)")
       let replay = text.split(separator: "\n").first { $0.contains("explore(.replay(\"") }
       #expect(replay != nil, "\(text)")
