@@ -233,15 +233,11 @@ extension DeterministicScheduler {
       // A task that ends on the actor completes within the actor's job; it is most likely the one
       // that stepped onto the actor.
       let watched = info.scheduledBy.flatMap { watchCompletion(of: $0) ? $0 : nil }
-      if info.isOnMainActor {
-        // A main-actor job that is no task, such as a main-actor class's isolated deinit, runs
-        // where the main actor's code expects to be.
-        runningOnMainActor = true
-        job.runSynchronously(isolatedTo: mainActorExecutor.asUnownedSerialExecutor(), taskExecutor: executor)
-        runningOnMainActor = false
-      } else {
-        job.runSynchronously(on: executor)
-      }
+      // A main-actor job that is no task, such as a main-actor class's isolated deinit, runs where
+      // the main actor's code expects to be.
+      runningOnMainActor = info.isOnMainActor
+      runSynchronously(job, onMainActor: info.isOnMainActor)
+      runningOnMainActor = false
       if jobWasOrphaned(pausesBefore: pausesBefore) { return false }
       jobRecord.end()
       runningStep = nil
@@ -304,17 +300,23 @@ extension DeterministicScheduler {
     return (activeRun?.referenceCount ?? 0) == witnessBaseline - 1
   }
 
+  /// Runs `job` with the scheduler as its task executor, isolated to the main actor's stand-in
+  /// when it is a main-actor job.
+  private func runSynchronously(_ job: UnownedJob, onMainActor: Bool) {
+    if onMainActor {
+      job.runSynchronously(isolatedTo: mainActorExecutor.asUnownedSerialExecutor(), taskExecutor: executor)
+    } else {
+      job.runSynchronously(on: executor)
+    }
+  }
+
   /// Runs a task's job, and with it the hops the task makes to the global executor on the way
   /// (see ``takeGlobalJob(_:)``).
   func runTaskJob(_ job: UnownedJob, runtimeID: UInt64, onMainActor: Bool) {
     runningRuntimeID = runtimeID
     runningJob = job
     runningOnMainActor = onMainActor
-    if onMainActor {
-      job.runSynchronously(isolatedTo: mainActorExecutor.asUnownedSerialExecutor(), taskExecutor: executor)
-    } else {
-      job.runSynchronously(on: executor)
-    }
+    runSynchronously(job, onMainActor: onMainActor)
     while let hop = selfHop {
       selfHop = nil
       runningOnMainActor = false

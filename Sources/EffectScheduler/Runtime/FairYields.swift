@@ -31,7 +31,8 @@ extension DeterministicScheduler {
     for owner in readyInfo.lazy.compactMap(\.owner) where owner != task && !yieldedTo.contains(owner) {
       yieldedTo.append(owner)
     }
-    guard !yieldedTo.isEmpty || registry[task].yields > bound + Self.loneYieldsBeforeTimePasses && !timers.isEmpty else { return false }
+    let spinsAlone = registry[task].yields > bound + Self.loneYieldsBeforeTimePasses && !timers.isEmpty
+    guard !yieldedTo.isEmpty || spinsAlone else { return false }
     heldBackYields.append(HeldBackYield(job: job, info: info, yieldedTo: yieldedTo))
     return true
   }

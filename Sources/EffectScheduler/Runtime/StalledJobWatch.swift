@@ -7,14 +7,16 @@ import Synchronization
 // whatever would unblock it never runs, and the exploration hangs without a word. Nothing can
 // take the thread back, but a watch can say what happened: once a job has run for the run's
 // `SchedulerConfiguration.blockedJobWarning` without returning, it prints which step and task it
-// is, once. The
-// watch reads only what the driver thread publishes through atomics as each job begins and ends,
-// and checks once a second on a timer of its own, started with the first run.
+// is, once. The watch reads only what the driving thread publishes through atomics as each job
+// begins and ends, and checks once a second on a timer of its own, started with the first
+// scheduler.
 
 /// The job a scheduler's run has under way, published for ``StalledJobWatch``.
 final class RunningJobRecord: Sendable {
-  /// The job's serial number in the process, or 0 between jobs.
+  /// The job's number among the jobs this record published, or 0 between jobs.
   fileprivate let serial = Atomic<UInt64>(0)
+  /// How many jobs this record published; only the thread driving the run writes it.
+  private let jobs = Atomic<UInt64>(0)
   fileprivate let step = Atomic<Int>(0)
   /// The number of the job's task, or of the task that scheduled its actor's job; -1 for none.
   fileprivate let task = Atomic<Int>(-1)
@@ -32,7 +34,9 @@ final class RunningJobRecord: Sendable {
   func begin(step: Int, task: TaskID?) {
     self.step.store(step, ordering: .relaxed)
     self.task.store(task?.rawValue ?? -1, ordering: .relaxed)
-    serial.store(StalledJobWatch.nextSerial.add(1, ordering: .relaxed).newValue, ordering: .releasing)
+    let number = jobs.load(ordering: .relaxed) &+ 1
+    jobs.store(number, ordering: .relaxed)
+    serial.store(number, ordering: .releasing)
   }
 
   /// Publishes that the job under way returned.
@@ -41,8 +45,6 @@ final class RunningJobRecord: Sendable {
 
 /// Prints a warning for each job that has run too long without returning; see above.
 enum StalledJobWatch {
-  fileprivate static let nextSerial = Atomic<UInt64>(0)
-
   private struct Watched: Sendable {
     weak var record: RunningJobRecord?
     var serial: UInt64 = 0

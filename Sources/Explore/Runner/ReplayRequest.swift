@@ -18,24 +18,26 @@ struct ReplayRequest {
   /// `file:line=…`, what follows the `=` when `file:line` names `location`.
   static func value(of variable: String, at location: String, filePath: String? = nil, environment: [String: String]) -> String? {
     guard let value = environment[variable]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-    guard let separator = value.firstIndex(of: "="), !value.hasPrefix("s1:") else { return value }
-    let place = value[..<separator]
-    guard let wanted = Place(place), let here = Place(Substring(location)), wanted.line == here.line,
-      wanted.names(file: here.file, filePath: filePath)
-    else { return nil }
-    return String(value[value.index(after: separator)...])
+    guard let (wanted, schedule) = placed(value) else { return value }
+    guard let here = Place(Substring(location)), wanted.line == here.line, wanted.names(file: here.file, filePath: filePath) else { return nil }
+    return String(schedule)
   }
 
   /// Why `variable` replays nothing at `location` though it names a place in the same file: the
   /// line it names is not the call's, as when lines were added above the call since the failure
   /// printed it. `nil` when it names no place, or one in another file.
   static func misplacement(of variable: String, at location: String, filePath: String? = nil, environment: [String: String]) -> String? {
-    guard let value = environment[variable]?.trimmingCharacters(in: .whitespaces), !value.hasPrefix("s1:"),
-      let separator = value.firstIndex(of: "="), let wanted = Place(value[..<separator]), let here = Place(Substring(location)),
-      wanted.line != here.line, wanted.names(file: here.file, filePath: filePath)
+    guard let value = environment[variable]?.trimmingCharacters(in: .whitespaces), let (wanted, _) = placed(value),
+      let here = Place(Substring(location)), wanted.line != here.line, wanted.names(file: here.file, filePath: filePath)
     else { return nil }
     return "warning: \(variable) asks for a replay at \(wanted.file):\(wanted.line), but the call in that file is at line "
       + "\(here.line): this call explores as usual. If it is the call that failed, put line \(here.line) in \(variable)."
+  }
+
+  /// The place and the schedule of a value of the form `file:line=…`; `nil` for a bare schedule.
+  private static func placed(_ value: String) -> (place: Place, schedule: Substring)? {
+    guard !value.hasPrefix("s1:"), let separator = value.firstIndex(of: "="), let place = Place(value[..<separator]) else { return nil }
+    return (place, value[value.index(after: separator)...])
   }
 
   /// A place in the source, `file:line`.
