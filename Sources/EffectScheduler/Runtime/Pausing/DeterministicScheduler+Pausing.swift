@@ -43,6 +43,7 @@ extension DeterministicScheduler {
     }
     witnessBaseline = nil
     runningStep = nil
+    jobRecord.end()
     if info.isOnMainActor { keepMainActor() }
     paused.blockedOn = lock
     pausedJobs.append(paused)
