@@ -27,7 +27,8 @@ final class RunningJobRecord: Sendable {
 
   /// Sets how long a job may run before the watch warns, for the runs to come.
   func warn(after duration: Duration?) {
-    warnAfter.store(duration.map { Int($0 / .milliseconds(1)) } ?? -1, ordering: .relaxed)
+    // Clamped, so that no setting, however large or small, traps.
+    warnAfter.store(duration.map { Int(min(max($0 / .milliseconds(1), 0), 1e15)) } ?? -1, ordering: .relaxed)
   }
 
   /// Publishes that the job of step `step`, of `task`'s, begins.
