@@ -43,10 +43,12 @@ struct ForeignOptionProbe {
   }
 
   /// What the option's step touched, read from the run's `trace`; `nil` when the run did not get
-  /// there or the model cannot follow it. `finished` says whether the run finished.
-  func footprint(trace: Trace, finished: Bool) -> StepFootprint? {
+  /// there or the model cannot follow it. `finished` says whether the run finished, and
+  /// `assumesNoUnseenSharing` whether the search assumes no unseen sharing (see ``StepAccesses``).
+  func footprint(trace: Trace, finished: Bool, assumesNoUnseenSharing: Bool) -> StepFootprint? {
     guard ready.count > depth,
-      let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: !finished && trace.cutAtStep == nil)
+      let accesses = StepAccesses(
+        ready: ready, chosen: chosen, trace: trace, leftWaiting: !finished && trace.cutAtStep == nil, assumesNoUnseenSharing: assumesNoUnseenSharing)
     else { return nil }
     return accesses.footprint(ofStep: depth, job: ready[depth][option])
   }

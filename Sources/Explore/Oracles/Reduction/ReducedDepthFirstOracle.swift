@@ -66,6 +66,9 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// searcher's path's choice points are in it.
   private let tree: SharedReducedTree?
   private var published = 0
+  /// Whether the exploration assumes the tasks share no state the scheduler cannot see: then the
+  /// relation drops the guesses at such state (see ``StepAccesses``).
+  private let assumesNoUnseenSharing: Bool
 
   /// - Parameters:
   ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
@@ -77,6 +80,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     sharing = shard.flatMap { $0.count > 1 ? ($0.index - 1, $0.count) : nil }
     probes = SwapProbes(assumesNoUnseenSharing: assumesNoUnseenSharing)
     tree = nil
+    self.assumesNoUnseenSharing = assumesNoUnseenSharing
   }
 
   /// One searcher of a search that several share, through `tree` (see ``SharedReducedTree``).
@@ -84,6 +88,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     sharing = nil
     probes = SwapProbes(assumesNoUnseenSharing: assumesNoUnseenSharing, sharing: tree)
     self.tree = tree
+    self.assumesNoUnseenSharing = assumesNoUnseenSharing
   }
 
   // Searchers share a reduced search through a tree of its choice points, or as shards, each its
@@ -208,7 +213,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       foreignProbe = nil
       runCountedElsewhere = true
       // Kept in the order of the options, so that those before the one taken sleep in it.
-      if probe.depth < path.count, let footprint = probe.footprint(trace: trace, finished: finishedRun) {
+      if probe.depth < path.count, let footprint = probe.footprint(trace: trace, finished: finishedRun, assumesNoUnseenSharing: assumesNoUnseenSharing) {
         let explored = path[probe.depth].explored
         path[probe.depth].explored.insert((probe.option, footprint), at: explored.firstIndex { $0.option > probe.option } ?? explored.count)
       }
@@ -229,7 +234,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     let (ready, chosen) = (path[..<steps].map(\.ready), Array(choices[..<steps]))
     // The run's own facts need no choice point's state: they are worked out before the choice
     // points are changed, which in a shared search happens under the tree's lock.
-    let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
+    let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing)
     let races = accesses.map { $0.reversals() }
     if let accesses, let races, trace.cutAtStep == nil {
       probes.findPairs(in: accesses, order: races.order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun)

@@ -28,7 +28,7 @@ import EffectScheduler
 /// | a timer fired when due, after another due at the same instant | its sleeping task and the timers due then; a step where it was pending that touches either could have come after it |
 /// | reading the clock, beginning a sleep, any step of a task that did, any step of a task cancelled in the run, waking or starting another task | affects a timer: which tasks a timer fired early delays, whether one may fire, and which fires (and which of a cancelled task's jobs is the first since the delay, where the run is cut) |
 /// | a job from outside (another thread, a test script's answer) | everything |
-/// | `Mutex`, atomics, unchecked `Sendable` state | unseen: guessed at by ``Object/outsideActors(_:)`` and ``Object/seenBeforeHop(step:)`` |
+/// | `Mutex`, atomics, unchecked `Sendable` state | unseen: guessed at by ``Object/outsideActors(_:)`` and, unless the exploration assumes no unseen sharing, ``Object/seenBeforeHop(step:)`` |
 ///
 /// It is worked out after the run from the ready jobs of every choice and the run's trace. A job
 /// stays in the ready list until it runs, and the jobs that became ready during a step are added
@@ -117,10 +117,14 @@ struct StepAccesses {
   /// Works out the steps of a run from the ready jobs of each of its choices, the positions
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
   /// early. `leftWaiting` says whether the run ended stuck, with tasks still waiting.
+  /// `assumesNoUnseenSharing` says whether the exploration assumes the tasks share no state the
+  /// scheduler cannot see (``ExploreConfiguration/assumesNoUnseenSharing``): then what a task saw
+  /// outside actors before it hopped is not kept dependent with other tasks' steps
+  /// (``Object/seenBeforeHop(step:)``), a guess at unseen state that the assumption rules out.
   ///
   /// A timer fired early (``ReadyJob/timer``) is a step of the ``Thread/clock``, and a move of
   /// the clock while the run could still fire one is no barrier (``movableClockSteps``).
-  init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
+  init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool, assumesNoUnseenSharing: Bool = false) {
     let steps = chosen.count
     guard ready.count == steps, trace.steps >= steps else { return nil }
     timerPositions = ready.map { $0.last?.firesTimer == true ? $0.count - 1 : nil }
@@ -154,7 +158,7 @@ struct StepAccesses {
     recordTimerEffects(trace, ownTasks: ownTasks, madeReady: jobs.madeReady)
     // Before wake-ups are added, a step that touches a task is one that ran its work.
     recordCancellations(trace)
-    recordWakeUps(ready: ready, chosen: chosen)
+    recordWakeUps(ready: ready, chosen: chosen, keepingWhatHopsSaw: !assumesNoUnseenSharing)
     recordWorkBeyondActors(trace)
     recordChildren(trace)
     recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
@@ -363,8 +367,9 @@ struct StepAccesses {
   ///
   /// And what a task saw outside actors in the step that took it onto an actor, the actor's job
   /// may rely on: other tasks' steps outside actors until the job runs touch it
-  /// (``Object/seenBeforeHop(step:)``), the check-then-hop of state behind a lock.
-  private mutating func recordWakeUps(ready: [[ReadyJob]], chosen: [Int]) {
+  /// (``Object/seenBeforeHop(step:)``), the check-then-hop of state behind a lock, unless
+  /// `keepingWhatHopsSaw` is false.
+  private mutating func recordWakeUps(ready: [[ReadyJob]], chosen: [Int], keepingWhatHopsSaw: Bool) {
     for step in threads.indices {
       let waker = enabledBy[step]
       switch threads[step] {
@@ -379,7 +384,7 @@ struct StepAccesses {
         }
         guard let waker else { continue }
         objects[waker].insert(.actor(actor))
-        guard outsideActors[waker] else { continue }
+        guard keepingWhatHopsSaw, outsideActors[waker] else { continue }
         for other in waker + 1..<step where outsideActors[other] && threads[other] != threads[waker] {
           objects[other].insert(.seenBeforeHop(step: waker))
           objects[waker].insert(.seenBeforeHop(step: waker))
