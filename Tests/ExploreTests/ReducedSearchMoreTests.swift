@@ -10,9 +10,11 @@ import Testing
 struct ReducedSearchMoreTests {
   /// With three tasks, an option tried at a choice point sleeps while the others run: the
   /// comparison checks that sleeping options are woken whenever a step depends on them.
-  @Test("on 100 generated programs of three tasks, the reduced search sees exactly the outcomes of the full one, in fewer schedules")
+  /// (The suite's share of the comparison: the by-hand ``DifferentialReductionTests`` runs
+  /// thousands more.)
+  @Test("on 50 generated programs of three tasks, the reduced search sees exactly the outcomes of the full one, in fewer schedules")
   func sameOutcomesWithThreeTasks() async {
-    let (full, reduced) = await ReducedSearchTests.compare(100, programsFrom: 50_000_000, taskCount: 3, fullLimit: 400)
+    let (full, reduced) = await ReducedSearchTests.compare(50, programsFrom: 50_000_000, taskCount: 3, fullLimit: 400)
     #expect(reduced * 2 < full)
   }
 
@@ -20,13 +22,13 @@ struct ReducedSearchMoreTests {
   /// before the steps that affect it, and takes a move of the clock for no barrier: it must still
   /// see every outcome, with cancellation and streams too.
   @Test(
-    "on 300 generated programs, with one early timer firing a run, the reduced search sees exactly the outcomes of the full one, in fewer schedules",
+    "on 150 generated programs, with one early timer firing a run, the reduced search sees exactly the outcomes of the full one, in fewer schedules",
     arguments: 0..<3)
   func sameOutcomesWithEarlyTimers(batch: UInt64) async {
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     configuration.earlyTimerFirings = 1
     let (full, reduced) = await ReducedSearchTests.compare(
-      100, programsFrom: 70_000_000 + batch * 1_000_000, taskCount: 2, fullLimit: 60, configuration: configuration,
+      50, programsFrom: 70_000_000 + batch * 1_000_000, taskCount: 2, fullLimit: 60, configuration: configuration,
       withCancellation: batch > 0, withStreams: batch == 2)
     #expect(reduced * 2 < full)
   }
