@@ -100,6 +100,11 @@ enum UnseenMutexProgram: String, CaseIterable, CustomStringConvertible {
 private actor Log {
   private(set) var lines: [String] = []
   func add(_ line: String) { lines.append(line) }
+  /// Serves a request whose caller found the session open, noting if it is closed by now.
+  func serve(_ open: Shared<Mutex<Bool>>) {
+    let isOpen = open.value.withLock { $0 }
+    lines.append(isOpen ? "served" : "served a closed session")
+  }
 }
 
 @Suite("The reduced search and state it cannot see")
@@ -148,6 +153,33 @@ struct ReducedUnseenStateTests {
     #expect(check.swapsTried == check.assumedPairs)
     #expect(summary.description.contains("each tried the other way round without a change"), "\(summary)")
     #expect(!summary.description.contains("could not be justified"), "\(summary)")
+  }
+
+  /// The assumption drops the guess that keeps a task's check before an actor hop dependent with
+  /// other tasks' steps until the actor's job runs. Set wrongly, on a logout race (a session flag
+  /// behind a `Mutex`, checked before the hop, the logout spawned first so that the first run
+  /// passes), the pair the search then takes as independent, tried the other way round, changes
+  /// what the request does: the search finds the bug or claims nothing.
+  @Test("assumed wrongly, a check behind a Mutex before an actor hop is found or the claim refused",
+    arguments: Spawn.allCases)
+  func wrongAssumption(spawn: Spawn) async throws {
+    let assuming = ExploreConfiguration(progressInterval: nil, assumesNoUnseenSharing: true)
+    do {
+      let summary = try await explore(.reduced, configuration: assuming) {
+        let open = Shared(Mutex(true))
+        let log = Log()
+        let logout = spawn(name: "logout") { open.value.withLock { $0 = false } }
+        let request = spawn(name: "request") {
+          if open.value.withLock({ $0 }) { await log.serve(open) }
+        }
+        _ = await (logout.value, request.value)
+        try check(await !log.lines.contains("served a closed session"), "the request was served after the logout")
+      }
+      #expect(!summary.exploredEverySchedule, "\(summary)")
+      #expect((summary.reductionCheck?.swapsChanged ?? 0) > 0, "\(summary)")
+    } catch {
+      #expect("\(error)".contains("after the logout"), "\(error)")
+    }
   }
 
   @Test("without the assumption, a search that took pairs as independent unseen claims nothing, and names the first pair",
