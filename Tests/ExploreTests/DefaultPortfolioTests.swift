@@ -200,6 +200,30 @@ struct DefaultPortfolioTests {
     #expect(summary.schedules < 100, "\(summary)")
   }
 
+  /// The catalogue's three dining philosophers share only actors (the forks) and the
+  /// continuations they wake. Told so, the reduced part proves the fixed table deadlock-free in
+  /// well under the default 20,000 schedules (1,510 when measured, 0.3 s in a release build), and
+  /// finds the naive table's deadlock. The schedule budget alone bounds the search, so the test
+  /// does not depend on the machine's speed; `Benchmarks philosophers` times it.
+  @Test(".default, assuming no unseen sharing, proves the fixed three philosophers and finds the naive table's deadlock",
+    arguments: Spawn.allCases)
+  func philosophers(spawn: Spawn) async throws {
+    var configuration = ClassicBug.diningPhilosophers3.configuration
+    configuration.progressInterval = nil
+    configuration.portfolioBudget = PortfolioBudget(time: nil)
+    configuration.assumesNoUnseenSharing = true
+    let fixed = ClassicBug.diningPhilosophers3.fixed(spawning: spawn)
+    let summary = try await explore(configuration: configuration) { try await fixed() }
+    #expect(summary.exploredEverySchedule, "\(summary)")
+    #expect(summary.portfolioParts.map(\.part) == [.reduced], "\(summary)")
+    #expect(summary.schedules < 5_000, "\(summary)")
+    let naive = ClassicBug.diningPhilosophers3.buggy(spawning: spawn)
+    let failure = await #expect(throws: ExplorationFailure.self) {
+      try await explore(configuration: configuration) { try await naive() }
+    }
+    #expect(failure?.summary.contains("deadlock") == true, "\(String(describing: failure))")
+  }
+
   /// With no time budget the search is the same everywhere. The stale response needs 25
   /// exhaustive schedules to show up: with 29 schedules (14 for the exhaustive part, 2 for each
   /// bound) PCT finds it first, with two preemptions that the minimization removes; with 300
