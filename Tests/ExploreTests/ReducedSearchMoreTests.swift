@@ -65,6 +65,10 @@ struct ReducedSearchMoreTests {
       let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { _ in try await program() }
       #expect(oneAClass.outcomes == everySchedule.outcomes)
       #expect(oneAClass.searchRuns <= everySchedule.schedules)
+      // Assuming no unseen sharing, which some of them do share (a session flag behind a
+      // `Mutex`): a search that claims every schedule must have seen every outcome.
+      let assuming = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true)) { _ in try await program() }
+      #expect(!assuming.claimedEverySchedule || assuming.outcomes == everySchedule.outcomes, "\(bug.name)")
     }
   }
 
