@@ -20,8 +20,36 @@ import Testing
       defer { pthread_mutex_unlock(mutex) }
       return body()
     }
+    /// Takes the lock by trying until a try succeeds.
+    func withTriedLock<Result>(_ body: () -> Result) -> Result {
+      while pthread_mutex_trylock(mutex) != 0 {}
+      defer { pthread_mutex_unlock(mutex) }
+      return body()
+    }
   }
 #endif
+
+/// Three tasks appending to a string behind `lock`, each taking it with `take`: six orders.
+private func threeWayOrder(
+  _ spawn: Spawn, _ report: AllOutcomes.Report, reading: @escaping @Sendable () -> String,
+  appending append: @escaping @Sendable (String) -> Void
+) async {
+  let tasks = ["1", "2", "3"].map { tag in spawn(name: tag) { append(tag) } }
+  for task in tasks { await task.value }
+  report.finalState(reading())
+}
+
+/// A string behind an `NSLock` that `try()` or `lock(before:)` takes.
+private final class TriedString: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = ""
+  func append(_ tag: String, waiting: Bool) {
+    if waiting { _ = lock.lock(before: .distantFuture) } else { while !lock.try() {} }
+    defer { lock.unlock() }
+    value += tag
+  }
+  var all: String { lock.withLock { value } }
+}
 
 /// A log that tasks append to outside any actor, behind an `NSLock`.
 private final class LockedLog: @unchecked Sendable {
@@ -34,6 +62,10 @@ private final class LockedLog: @unchecked Sendable {
 /// Programs whose tasks share state behind a lock, outside any actor.
 enum LockProgram: String, CaseIterable, CustomStringConvertible {
   case nsLockOrder, platformLockOrder, channel
+  /// Three tasks taking the lock with `NSLock.try()`, `NSLock.lock(before:)` and
+  /// `pthread_mutex_trylock`, which the scheduler once did not see: a search assuming no unseen
+  /// sharing claimed every schedule and saw four of the six orders.
+  case nsLockTryOrder, nsLockBeforeDateOrder, platformTryLockOrder
 
   var description: String { rawValue }
 
@@ -55,6 +87,16 @@ enum LockProgram: String, CaseIterable, CustomStringConvertible {
         await first.value
         await second.value
         report.finalState(lock.withLock { order })
+      #endif
+    case .nsLockTryOrder, .nsLockBeforeDateOrder:
+      let string = TriedString()
+      let waiting = self == .nsLockBeforeDateOrder
+      await threeWayOrder(spawn, report, reading: { string.all }, appending: { string.append($0, waiting: waiting) })
+    case .platformTryLockOrder:
+      #if canImport(Glibc)
+        let lock = PlatformLock()
+        nonisolated(unsafe) var order = ""
+        await threeWayOrder(spawn, report, reading: { lock.withLock { order } }, appending: { tag in lock.withTriedLock { order += tag } })
       #endif
     case .channel:
       let channel = LockedChannel(NSLock())

@@ -9,10 +9,11 @@ import Synchronization
 // guards its channels' state on Linux). Two steps that take the same lock may not commute, though
 // no job shows it: two producers yielding into a stream that keeps only the newest element decide
 // which one the consumer gets. So where a search asks (``StrategyReference/watchesHiddenAccesses``),
-// the `pthread_mutex_lock` slots of the concurrency library, of the image the program is linked
-// into (this library's own, as SwiftPM links a test or an executable) and of Foundation are
-// pointed, on Linux, at a function that notes each heap lock a run's code takes on its driver
-// thread, and takes it. Locks on the stack, a task's own status lock, which the runtime takes as
+// the `pthread_mutex_lock` slots (and those of `_trylock` and `_timedlock`, which `NSLock.try()`
+// and `lock(before:)` call) of the concurrency library, of the image the program is linked into
+// (this library's own, as SwiftPM links a test or an executable) and of Foundation are pointed, on
+// Linux, at functions that note each heap lock a run's code takes or tries on its driver thread,
+// and take it. Locks on the stack, a task's own status lock, which the runtime takes as
 // tasks start, suspend and switch, and the libraries' own static locks, which guard their lazily
 // made globals and are taken the first time on whichever thread comes first, belong to no state
 // the program shares and are not noted: each lock is numbered in the order a run first takes it,
@@ -78,26 +79,40 @@ enum VisibleLocks {
     #endif
   }
 
-  /// The `pthread_mutex_lock` slots, pointed at the noting function the first time it is read,
-  /// which a run that watches does.
+  /// The `pthread_mutex_lock`, `pthread_mutex_trylock` and `pthread_mutex_timedlock` slots,
+  /// pointed at the noting functions the first time it is read, which a run that watches does.
+  /// A try that fails reads the lock as much as one that succeeds, so every attempt is noted:
+  /// `NSLock.try()` and `lock(before:)` take the lock those ways.
   static let redirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard realLock != nil else { return SlotRedirections([]) }
-      let replacement = unsafeBitCast(lock, to: UnsafeRawPointer.self)
-      // A first lock through this image's slot binds it, if the dynamic linker binds lazily.
+      guard realLock != nil, realTryLock != nil, realTimedLock != nil else { return SlotRedirections([]) }
+      // A first call through each of this image's slots binds it, if the dynamic linker binds lazily.
       var mutex = pthread_mutex_t()
       pthread_mutex_init(&mutex, nil)
       pthread_mutex_lock(&mutex)
       pthread_mutex_unlock(&mutex)
+      if pthread_mutex_trylock(&mutex) == 0 { pthread_mutex_unlock(&mutex) }
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME, &now)
+      if pthread_mutex_timedlock(&mutex, &now) == 0 { pthread_mutex_unlock(&mutex) }
       pthread_mutex_destroy(&mutex)
-      // The concurrency library, Foundation (`NSLock.lock()`), and the image holding this code.
-      // The runtime's own locks are told from the program's, whose critical sections no step
-      // boundary splits: see ``DeterministicScheduler/tookUncontrolledLocks``.
-      let runtime = Set(ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "swift_get_time"))
-      var program = ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
-      program += ImportedFunctionSlot.slots(of: "pthread_mutex_lock", inLibraryContaining: replacement)
-      let programLock = unsafeBitCast(VisibleLocks.programLock, to: UnsafeRawPointer.self)
-      return SlotRedirections(runtime.map { ($0, replacement) } + Set(program).subtracting(runtime).map { ($0, programLock) })
+      // The concurrency library, Foundation (`NSLock`), and the image holding this code. The
+      // runtime's own locks are told from the program's, whose critical sections no step boundary
+      // splits: see ``DeterministicScheduler/tookUncontrolledLocks``.
+      let thisImage = unsafeBitCast(lock, to: UnsafeRawPointer.self)
+      let functions: [(name: String, runtime: UnsafeRawPointer, program: UnsafeRawPointer)] = [
+        ("pthread_mutex_lock", thisImage, unsafeBitCast(programLock, to: UnsafeRawPointer.self)),
+        ("pthread_mutex_trylock", unsafeBitCast(tryLock, to: UnsafeRawPointer.self), unsafeBitCast(programTryLock, to: UnsafeRawPointer.self)),
+        ("pthread_mutex_timedlock", unsafeBitCast(timedLock, to: UnsafeRawPointer.self), unsafeBitCast(programTimedLock, to: UnsafeRawPointer.self)),
+      ]
+      var redirections: [(ImportedFunctionSlot, UnsafeRawPointer)] = []
+      for function in functions {
+        let runtime = Set(ImportedFunctionSlot.slots(of: function.name, inLibraryDefining: "swift_get_time"))
+        var program = ImportedFunctionSlot.slots(of: function.name, inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
+        program += ImportedFunctionSlot.slots(of: function.name, inLibraryContaining: thisImage)
+        redirections += runtime.map { ($0, function.runtime) } + Set(program).subtracting(runtime).map { ($0, function.program) }
+      }
+      return SlotRedirections(redirections)
     #else
       return SlotRedirections()
     #endif
@@ -106,7 +121,11 @@ enum VisibleLocks {
   #if os(Linux) && _pointerBitWidth(_64)
     private typealias Lock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
 
+    private typealias TimedLock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?, UnsafePointer<timespec>?) -> Int32
+
     private static let realLock: Lock? = runtimeFunction("pthread_mutex_lock")
+    private static let realTryLock: Lock? = runtimeFunction("pthread_mutex_trylock")
+    private static let realTimedLock: TimedLock? = runtimeFunction("pthread_mutex_timedlock")
     private static let getAttributes: (@convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32)? =
       runtimeFunction("pthread_getattr_np")
 
@@ -132,6 +151,26 @@ enum VisibleLocks {
     private static let programLock: Lock = { mutex in
       note(mutex, byTheProgram: true)
       return realLock!(mutex)
+    }
+
+    private static let tryLock: Lock = { mutex in
+      note(mutex, byTheProgram: false)
+      return realTryLock!(mutex)
+    }
+
+    private static let programTryLock: Lock = { mutex in
+      note(mutex, byTheProgram: true)
+      return realTryLock!(mutex)
+    }
+
+    private static let timedLock: TimedLock = { mutex, deadline in
+      note(mutex, byTheProgram: false)
+      return realTimedLock!(mutex, deadline)
+    }
+
+    private static let programTimedLock: TimedLock = { mutex, deadline in
+      note(mutex, byTheProgram: true)
+      return realTimedLock!(mutex, deadline)
     }
 
     private static func note(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?, byTheProgram: Bool) {
