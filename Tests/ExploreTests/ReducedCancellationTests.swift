@@ -18,6 +18,8 @@ private actor Log {
 /// depends on whether the cancel comes before the read, and the reduced search must try both.
 enum CancellationProgram: String, CaseIterable, CustomStringConvertible {
   case readInTask, readInActorMethod, cancelledSleep, cancellationHandler, groupCancelAll, readAfterYield
+  /// A third task reads the cancelled task's flag through its handle, and logs it on an actor.
+  case readThroughHandle
 
   var description: String { rawValue }
 
@@ -66,6 +68,15 @@ enum CancellationProgram: String, CaseIterable, CustomStringConvertible {
         group.addTask { await log.add("child \(Task.isCancelled)") }
         group.cancelAll()
       }
+      report.finalState(await log.entries.joined(separator: ","))
+    case .readThroughHandle:
+      let log = Log()
+      let target = spawn(name: "target") { await Task.yield() }
+      let canceller = spawn(name: "canceller") { target.cancel() }
+      let reader = spawn(name: "reader") { await log.add("\(target.isCancelled)") }
+      await canceller.value
+      await reader.value
+      await target.value
       report.finalState(await log.entries.joined(separator: ","))
     case .readAfterYield:
       let log = Log()
