@@ -143,34 +143,19 @@ enum VisibleLocks {
       return UInt(bitPattern: low)..<(UInt(bitPattern: low) + UInt(size))
     }
 
-    private static let lock: Lock = { mutex in
-      note(mutex, byTheProgram: false)
-      return realLock!(mutex)
-    }
+    // The replacements, one for the concurrency library's slots and one for the program's, of each
+    // function: each notes the lock, then calls the real function.
+    private static let lock: Lock = { mutex in noting(mutex, byTheProgram: false) { realLock!(mutex) } }
+    private static let programLock: Lock = { mutex in noting(mutex, byTheProgram: true) { realLock!(mutex) } }
+    private static let tryLock: Lock = { mutex in noting(mutex, byTheProgram: false) { realTryLock!(mutex) } }
+    private static let programTryLock: Lock = { mutex in noting(mutex, byTheProgram: true) { realTryLock!(mutex) } }
+    private static let timedLock: TimedLock = { mutex, deadline in noting(mutex, byTheProgram: false) { realTimedLock!(mutex, deadline) } }
+    private static let programTimedLock: TimedLock = { mutex, deadline in noting(mutex, byTheProgram: true) { realTimedLock!(mutex, deadline) } }
 
-    private static let programLock: Lock = { mutex in
-      note(mutex, byTheProgram: true)
-      return realLock!(mutex)
-    }
-
-    private static let tryLock: Lock = { mutex in
-      note(mutex, byTheProgram: false)
-      return realTryLock!(mutex)
-    }
-
-    private static let programTryLock: Lock = { mutex in
-      note(mutex, byTheProgram: true)
-      return realTryLock!(mutex)
-    }
-
-    private static let timedLock: TimedLock = { mutex, deadline in
-      note(mutex, byTheProgram: false)
-      return realTimedLock!(mutex, deadline)
-    }
-
-    private static let programTimedLock: TimedLock = { mutex, deadline in
-      note(mutex, byTheProgram: true)
-      return realTimedLock!(mutex, deadline)
+    /// Notes the lock at `mutex`, then takes it as `take` does.
+    private static func noting(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?, byTheProgram: Bool, _ take: () -> Int32) -> Int32 {
+      note(mutex, byTheProgram: byTheProgram)
+      return take()
     }
 
     private static func note(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?, byTheProgram: Bool) {
