@@ -102,7 +102,7 @@ struct TestFailureTests {
     .enabled(if: ProcessThreads.canCount, "counts threads through /proc"))
   func unansweredSynchronousEffectsLeakNoThread() async throws {
     let before = ProcessThreads.count()
-    for round in 0..<100 {
+    for round in 0..<200 {
       let failure = try await requireFailure(EffectTestFailure.self) {
         try await withTestHandler {
           echo()
@@ -115,14 +115,15 @@ struct TestFailureTests {
       #expect(failure.problem == .unanswered(performed: #"Console.print("Hello")"#))
     }
     // Tests running alongside may start threads of their own meanwhile (each exploration drives
-    // its runs on a thread of its own, and a paused job's on another), a few dozen at most, for as
-    // long as they run: up to 10 s are given for them to end. A thread leaked a round would add 100.
+    // its runs on a thread of its own, and a paused job's on another), a few dozen (61 once, on a
+    // loaded machine), for as long as they run: up to 20 s are given for them to end. A thread
+    // leaked a round would add 200.
     var after = ProcessThreads.count()
-    for _ in 0..<1_000 where after > before + 60 {
+    for _ in 0..<2_000 where after > before + 100 {
       try await Task.sleep(for: .milliseconds(10))
       after = ProcessThreads.count()
     }
-    #expect(after <= before + 60, "\(before) threads before, \(after) after")
+    #expect(after <= before + 100, "\(before) threads before, \(after) after")
   }
 
   @Test("a throwing effect still unanswered when the script ends gets the failure thrown into it")
