@@ -68,19 +68,19 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private var published = 0
   /// Whether the exploration assumes the tasks share no state the scheduler cannot see: then the
   /// relation drops the guesses at such state (see ``StepAccesses``).
-  private let assumesNoUnseenSharing: Bool
+  private var assumesNoUnseenSharing: Bool { probes.check.assumesNoUnseenSharing }
 
   /// - Parameters:
   ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
   ///   - assumesNoUnseenSharing: whether the exploration assumes the tasks share no state the
   ///     scheduler cannot see (``ExploreConfiguration/assumesNoUnseenSharing``), so that the
   ///     pairs of steps taken as independent unseen, tried the other way round without a change,
-  ///     justify the claim of every class tried.
+  ///     justify the claim of every class tried, and the relation drops its guess at unseen state
+  ///     before an actor hop.
   init(shard: Shard? = nil, assumesNoUnseenSharing: Bool = false) {
     sharing = shard.flatMap { $0.count > 1 ? ($0.index - 1, $0.count) : nil }
     probes = SwapProbes(assumesNoUnseenSharing: assumesNoUnseenSharing)
     tree = nil
-    self.assumesNoUnseenSharing = assumesNoUnseenSharing
   }
 
   /// One searcher of a search that several share, through `tree` (see ``SharedReducedTree``).
@@ -88,7 +88,6 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     sharing = nil
     probes = SwapProbes(assumesNoUnseenSharing: assumesNoUnseenSharing, sharing: tree)
     self.tree = tree
-    self.assumesNoUnseenSharing = assumesNoUnseenSharing
   }
 
   // Searchers share a reduced search through a tree of its choice points, or as shards, each its
