@@ -29,7 +29,8 @@ import Testing
   }
 #endif
 
-/// Three tasks appending to a string behind `lock`, each taking it with `take`: six orders.
+/// Three tasks, each passing its tag to `append`, which adds it to a string behind a lock; `reading`
+/// gives the string at the end, one of six orders.
 private func threeWayOrder(
   _ spawn: Spawn, _ report: AllOutcomes.Report, reading: @escaping @Sendable () -> String,
   appending append: @escaping @Sendable (String) -> Void
