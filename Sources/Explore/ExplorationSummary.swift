@@ -32,7 +32,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// ``Shard``); `nil` when it ran the whole search.
   public var shard: Shard?
   /// Whether the first-in-first-out run's steps took locks the scheduler does not control: an
-  /// `NSLock` or a `pthread_mutex_t` (seen on 64-bit Linux). A critical section behind such a lock
+  /// `NSLock`, a `pthread_mutex_t` or a `pthread_rwlock_t` (seen on 64-bit Linux). A critical section behind such a lock
   /// runs within one step, so races inside it are in no schedule explored. `Mutex` and atomics
   /// are never seen. The drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled.
   public var tookUncontrolledLocks: Bool
@@ -91,7 +91,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
       text += "; \(budgetRanOut) ran out before every schedule was tried"
     }
     if tookUncontrolledLocks {
-      text += "; steps took an NSLock or pthread_mutex_t, which the scheduler does not control: races inside their critical "
+      text += "; steps took an NSLock, pthread_mutex_t or pthread_rwlock_t, which the scheduler does not control: races inside their critical "
         + "sections are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point)"
     }
     if let reductionCheck { text += "; \(reductionCheck)" }

@@ -240,8 +240,26 @@ private final class NSLockedLog: @unchecked Sendable {
   func append(_ entry: String) { lock.withLock { entries.append(entry) } }
 }
 
+#if os(Linux) && _pointerBitWidth(_64)
+  /// A log behind a `pthread_rwlock_t`, as swift-log keeps its registry.
+  private final class ReadWriteLockedLog: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+    private var entries: [String] = []
+    init() { pthread_rwlock_init(lock, nil) }
+    deinit {
+      pthread_rwlock_destroy(lock)
+      lock.deallocate()
+    }
+    func append(_ entry: String) {
+      pthread_rwlock_wrlock(lock)
+      defer { pthread_rwlock_unlock(lock) }
+      entries.append(entry)
+    }
+  }
+#endif
+
 extension ControlledSynchronizationTests {
-  @Test("the summary says when steps took an NSLock, and only then: not for the drop-ins, a task group or an AsyncStream")
+  @Test("the summary says when steps took an NSLock or a read–write lock, and only then: not for the drop-ins, a task group or an AsyncStream")
   func summaryTellsUncontrolledLocks() async throws {
     let quiet = ExploreConfiguration(progressInterval: nil)
     let onNSLock = try await explore(.exhaustive, configuration: quiet) {
@@ -252,9 +270,18 @@ extension ControlledSynchronizationTests {
     }
     #if os(Linux) && _pointerBitWidth(_64)
       #expect(onNSLock.tookUncontrolledLocks)
-      #expect(onNSLock.description.contains("steps took an NSLock or pthread_mutex_t, which the scheduler does not control"))
+      #expect(onNSLock.description.contains("steps took an NSLock, pthread_mutex_t or pthread_rwlock_t, which the scheduler does not control"))
     #endif
     #expect(onNSLock.exploredEverySchedule)
+    #if os(Linux) && _pointerBitWidth(_64)
+      let onReadWriteLock = try await explore(.exhaustive, configuration: quiet) {
+        let log = ReadWriteLockedLog()
+        let first = Task.effect(name: "first") { log.append("1") }
+        let second = Task.effect(name: "second") { log.append("2") }
+        _ = await (first.value, second.value)
+      }
+      #expect(onReadWriteLock.tookUncontrolledLocks)
+    #endif
     let onDropIns = try await explore(.exhaustive, configuration: quiet) {
       let log = ControlledLog()
       let hits = EffectAtomic(0)

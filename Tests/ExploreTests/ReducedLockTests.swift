@@ -27,6 +27,27 @@ import Testing
       return body()
     }
   }
+
+  /// A lock around a `pthread_rwlock_t`, as swift-log and swift-metrics guard their registries.
+  private final class PlatformReadWriteLock: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+    init() { pthread_rwlock_init(lock, nil) }
+    deinit {
+      pthread_rwlock_destroy(lock)
+      lock.deallocate()
+    }
+    func withReaderLock<Result>(_ body: () -> Result) -> Result {
+      pthread_rwlock_rdlock(lock)
+      defer { pthread_rwlock_unlock(lock) }
+      return body()
+    }
+    /// Takes the lock for writing, or by trying until a try succeeds.
+    func withWriterLock<Result>(trying: Bool = false, _ body: () -> Result) -> Result {
+      if trying { while pthread_rwlock_trywrlock(lock) != 0 {} } else { pthread_rwlock_wrlock(lock) }
+      defer { pthread_rwlock_unlock(lock) }
+      return body()
+    }
+  }
 #endif
 
 /// Three tasks, each passing its tag to `append`, which adds it to a string behind a lock; `reading`
@@ -67,6 +88,8 @@ enum LockProgram: String, CaseIterable, CustomStringConvertible {
   /// `pthread_mutex_trylock`, which the scheduler once did not see: a search assuming no unseen
   /// sharing claimed every schedule and saw four of the six orders.
   case nsLockTryOrder, nsLockBeforeDateOrder, platformTryLockOrder
+  /// Tasks writing behind a `pthread_rwlock_t`, taken or tried, and one reading behind it.
+  case readWriteLockOrder, readWriteLockTriedOrder, readWriteLockReader
 
   var description: String { rawValue }
 
@@ -98,6 +121,24 @@ enum LockProgram: String, CaseIterable, CustomStringConvertible {
         let lock = PlatformLock()
         nonisolated(unsafe) var order = ""
         await threeWayOrder(spawn, report, reading: { lock.withLock { order } }, appending: { tag in lock.withTriedLock { order += tag } })
+      #endif
+    case .readWriteLockOrder, .readWriteLockTriedOrder:
+      #if canImport(Glibc)
+        let lock = PlatformReadWriteLock()
+        nonisolated(unsafe) var order = ""
+        let trying = self == .readWriteLockTriedOrder
+        await threeWayOrder(spawn, report, reading: { lock.withReaderLock { order } }, appending: { tag in lock.withWriterLock(trying: trying) { order += tag } })
+      #endif
+    case .readWriteLockReader:
+      #if canImport(Glibc)
+        let lock = PlatformReadWriteLock()
+        nonisolated(unsafe) var value = 0
+        nonisolated(unsafe) var seen = -1
+        let writer = spawn(name: "writer") { lock.withWriterLock { value = 1 } }
+        let reader = spawn(name: "reader") { lock.withReaderLock { seen = value } }
+        await writer.value
+        await reader.value
+        report.finalState("\(lock.withReaderLock { seen })")
       #endif
     case .channel:
       let channel = LockedChannel(NSLock())

@@ -167,7 +167,7 @@ package struct RunRecord {
   let lockTouches: [LockTouch]
   /// The work the run's code handed to Dispatch, which runs outside the scheduler's control.
   package let handOffs: [HandOff]
-  /// Whether a step took an `NSLock` or a `pthread_mutex_t` of the program's, which the scheduler
+  /// Whether a step took an `NSLock`, a `pthread_mutex_t` or a `pthread_rwlock_t` of the program's, which the scheduler
   /// does not control; known only in runs that watch hidden accesses.
   package let tookUncontrolledLocks: Bool
   /// The step at which a task delayed past a timer fired early read the clock or slept, from

@@ -131,8 +131,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The number of each lock a step took, or -1 for one that guards nothing tasks share.
   @exclusivity(unchecked) var lockNumbers: [UInt: Int] = [:]
   @exclusivity(unchecked) var nextLockNumber = 0
-  /// Whether a step of a watching run took a lock through Foundation's `pthread_mutex_lock` slot
-  /// or the program's own (an `NSLock`, a `pthread_mutex_t`): a lock the scheduler does not
+  /// Whether a step of a watching run took a lock through Foundation's slots or the program's own
+  /// (an `NSLock`, a `pthread_mutex_t`, a `pthread_rwlock_t`): a lock the scheduler does not
   /// control, whose critical sections no schedule splits.
   @exclusivity(unchecked) var tookUncontrolledLocks = false
   /// The driver thread's stack, whose locks guard nothing tasks share; read when first needed.

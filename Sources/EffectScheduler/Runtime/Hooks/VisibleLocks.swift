@@ -17,7 +17,9 @@ import Synchronization
 // tasks start, suspend and switch, and the libraries' own static locks, which guard their lazily
 // made globals and are taken the first time on whichever thread comes first, belong to no state
 // the program shares and are not noted: each lock is numbered in the order a run first takes it,
-// and one taken only in some runs would number the others differently from run to run.
+// and one taken only in some runs would number the others differently from run to run. The
+// program's and Foundation's `pthread_rwlock_t` slots are pointed the same way
+// (VisibleLocks+ReadWrite.swift).
 // `Synchronization.Mutex` and atomics take no such lock, and stay unseen.
 
 extension DeterministicScheduler {
@@ -82,7 +84,8 @@ enum VisibleLocks {
   /// The `pthread_mutex_lock`, `pthread_mutex_trylock` and `pthread_mutex_timedlock` slots,
   /// pointed at the noting functions the first time it is read, which a run that watches does.
   /// A try that fails reads the lock as much as one that succeeds, so every attempt is noted:
-  /// `NSLock.try()` and `lock(before:)` take the lock those ways.
+  /// `NSLock.try()` and `lock(before:)` take the lock those ways. And the program's and
+  /// Foundation's read–write lock slots (see ``readWriteLockRedirections()``).
   static let redirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
       guard realLock != nil, realTryLock != nil, realTimedLock != nil else { return SlotRedirections([]) }
@@ -112,7 +115,7 @@ enum VisibleLocks {
         program += ImportedFunctionSlot.slots(of: function.name, inLibraryContaining: thisImage)
         redirections += runtime.map { ($0, function.runtime) } + Set(program).subtracting(runtime).map { ($0, function.program) }
       }
-      return SlotRedirections(redirections)
+      return SlotRedirections(redirections + readWriteLockRedirections())
     #else
       return SlotRedirections()
     #endif
@@ -152,17 +155,18 @@ enum VisibleLocks {
     private static let timedLock: TimedLock = { mutex, deadline in noting(mutex, byTheProgram: false) { realTimedLock!(mutex, deadline) } }
     private static let programTimedLock: TimedLock = { mutex, deadline in noting(mutex, byTheProgram: true) { realTimedLock!(mutex, deadline) } }
 
-    /// Notes the lock at `mutex`, then takes it as `take` does.
-    private static func noting(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?, byTheProgram: Bool, _ take: () -> Int32) -> Int32 {
-      note(mutex, byTheProgram: byTheProgram)
+    /// Notes the lock at `lock`, a `pthread_mutex_t` or a `pthread_rwlock_t`, then takes it as
+    /// `take` does.
+    static func noting<Lock>(_ lock: UnsafeMutablePointer<Lock>?, byTheProgram: Bool, _ take: () -> Int32) -> Int32 {
+      note(lock.map(UnsafeRawPointer.init), byTheProgram: byTheProgram)
       return take()
     }
 
-    private static func note(_ mutex: UnsafeMutablePointer<pthread_mutex_t>?, byTheProgram: Bool) {
+    private static func note(_ lock: UnsafeRawPointer?, byTheProgram: Bool) {
       guard VisibleLocks.watchingRuns.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
-        scheduler.watchedHiddenAccesses, scheduler.isDriving, let mutex
+        scheduler.watchedHiddenAccesses, scheduler.isDriving, let lock
       else { return }
-      let address = UInt(bitPattern: mutex)
+      let address = UInt(bitPattern: lock)
       if !scheduler.driverStack.contains(address) { scheduler.noteLock(at: address, byTheProgram: byTheProgram) }
     }
   #endif

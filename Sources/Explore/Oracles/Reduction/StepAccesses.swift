@@ -21,7 +21,7 @@ import EffectScheduler
 /// | `cancel()`, `cancelAll()`, an `async let` left behind, a parent's cancellation | the cancelled task, at the step that set its flag; its handler runs in that step |
 /// | resuming a continuation, waking a sleep | the task it wakes |
 /// | a stream's `yield`, `next`, `finish`, termination | the stream's buffer lock (every buffering policy); a delivery to a test script, the notes |
-/// | `NSLock`, a `pthread_mutex_t` (taken, tried or taken with a deadline) | that lock |
+/// | `NSLock`, a `pthread_mutex_t`, a `pthread_rwlock_t` (taken, tried or taken with a deadline; read or written) | that lock |
 /// | beginning a sleep due at the same instant as another | the timers due then, which fire in the order they were set |
 /// | a sleep's wake-up when the clock moves | a barrier, unless a timer could have fired early in the steps before, or the wake-up is of a timer due at the instant the clock was at already: then only the steps that affect a timer come before it |
 /// | a timer fired early (``ReadyJob/timer``) | the tasks it wakes; it depends on every step that affects a timer |
