@@ -32,9 +32,9 @@ extension VisibleLocks {
       noting(lock, byTheProgram: true) { realTimedWriteLock!(lock, deadline) }
     }
 
-    /// The slots through which Foundation and the image holding this code (the program's) take a
+    /// The slots through which the image holding this code (the program's) takes a
     /// `pthread_rwlock_t`, each with the function that notes the lock; none where a real function
-    /// is missing.
+    /// is missing. Foundation and the concurrency library take none.
     static func readWriteLockRedirections() -> [(ImportedFunctionSlot, UnsafeRawPointer)] {
       guard realReadLock != nil, realWriteLock != nil, realTryReadLock != nil, realTryWriteLock != nil, realTimedReadLock != nil,
         realTimedWriteLock != nil
@@ -60,10 +60,7 @@ extension VisibleLocks {
       ]
       let thisImage = unsafeBitCast(readLock, to: UnsafeRawPointer.self)
       return functions.flatMap { function in
-        let slots =
-          ImportedFunctionSlot.slots(of: function.name, inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
-          + ImportedFunctionSlot.slots(of: function.name, inLibraryContaining: thisImage)
-        return Set(slots).map { ($0, function.replacement) }
+        Set(ImportedFunctionSlot.slots(of: function.name, inLibraryContaining: thisImage)).map { ($0, function.replacement) }
       }
     }
   #endif

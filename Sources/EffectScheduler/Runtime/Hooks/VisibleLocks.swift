@@ -18,8 +18,7 @@ import Synchronization
 // made globals and are taken the first time on whichever thread comes first, belong to no state
 // the program shares and are not noted: each lock is numbered in the order a run first takes it,
 // and one taken only in some runs would number the others differently from run to run. The
-// program's and Foundation's `pthread_rwlock_t` slots are pointed the same way
-// (VisibleLocks+ReadWrite.swift).
+// program's `pthread_rwlock_t` slots are pointed the same way (VisibleLocks+ReadWrite.swift).
 // `Synchronization.Mutex` and atomics take no such lock, and stay unseen.
 
 extension DeterministicScheduler {
@@ -84,8 +83,8 @@ enum VisibleLocks {
   /// The `pthread_mutex_lock`, `pthread_mutex_trylock` and `pthread_mutex_timedlock` slots,
   /// pointed at the noting functions the first time it is read, which a run that watches does.
   /// A try that fails reads the lock as much as one that succeeds, so every attempt is noted:
-  /// `NSLock.try()` and `lock(before:)` take the lock those ways. And the program's and
-  /// Foundation's read–write lock slots (see ``readWriteLockRedirections()``).
+  /// `NSLock.try()` and `lock(before:)` take the lock those ways. And the program's read–write
+  /// lock slots (see ``readWriteLockRedirections()``).
   static let redirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
       guard realLock != nil, realTryLock != nil, realTimedLock != nil else { return SlotRedirections([]) }
