@@ -470,3 +470,16 @@ if selected.contains("reducedonly") {
     print("  \(name): \(reduced.schedules) schedules in \(format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
   }
 }
+
+if selected.contains("exhaustiveonly") {
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.checksDeterminism = false
+  configuration.assumesNoUnseenSharing = true
+  let only = ProcessInfo.processInfo.environment["BENCHMARK_PROGRAM"]
+  let limit = Int(ProcessInfo.processInfo.environment["BENCHMARK_LIMIT"] ?? "") ?? 21_670
+  for (name, program) in reductionPrograms where only.map(name.hasPrefix) ?? true {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let full = try await explore(.exhaustive(maxSchedules: limit), configuration: configuration) { await program() }
+    print("  \(name): \(full.schedules) schedules in \(format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
+  }
+}

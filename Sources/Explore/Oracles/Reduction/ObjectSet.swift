@@ -14,7 +14,10 @@ struct ObjectSet: Sequence, Equatable {
   func contains(_ object: StepAccesses.Object) -> Bool { members.contains(object) }
 
   mutating func insert(_ object: StepAccesses.Object) {
-    if !members.contains(object) { members.append(object) }
+    guard !members.contains(object) else { return }
+    // Room for the handful a step touches, in one allocation.
+    if members.isEmpty { members.reserveCapacity(4) }
+    members.append(object)
   }
 
   mutating func formUnion(_ objects: some Sequence<StepAccesses.Object>) {

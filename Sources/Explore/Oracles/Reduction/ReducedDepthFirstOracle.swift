@@ -312,7 +312,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
         node.explored.insert((chosen, step), at: position)
       }
       for explored in node.explored[..<position] { sleeping.append(explored.footprint) }
-      sleeping.removeAll { $0.conflicts(with: step) }
+      // Only a list that changes is copied: the choice point keeps the one before.
+      if sleeping.contains(where: { $0.conflicts(with: step) }) { sleeping.removeAll { $0.conflicts(with: step) } }
     }
     return (sleepingAt, nil)
   }
