@@ -27,7 +27,9 @@ func format(_ value: Double) -> String {
 
 /// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks streams`,
 /// `Benchmarks handoff`, `Benchmarks catalogue`, `Benchmarks reducedsplit`. `Benchmarks reducedonly`
-/// (`BENCHMARK_PROGRAM=3 group` to pick one by the start of its name) runs only when named.
+/// and `Benchmarks exhaustiveonly`, one search of each reduction program for profiling
+/// (`BENCHMARK_PROGRAM=3 group` to pick one by the start of its name; `BENCHMARK_LIMIT` for the
+/// full search's schedules, 21,670 unless set), run only when named.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
