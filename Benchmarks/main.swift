@@ -458,30 +458,22 @@ if wanted("reducedsplit") {
   }
 }
 
-// MARK: The reduced search alone, for profiling
+// MARK: One search alone, for profiling
 
-if selected.contains("reducedonly") {
+for (name, strategy) in [("reducedonly", "reduced"), ("exhaustiveonly", "exhaustive")] where selected.contains(name) {
   var configuration = ExploreConfiguration(progressInterval: nil)
   configuration.checksDeterminism = false
   configuration.assumesNoUnseenSharing = true
-  let only = ProcessInfo.processInfo.environment["BENCHMARK_PROGRAM"]
-  print("\nThe reduced search alone (one run each):")
+  let environment = ProcessInfo.processInfo.environment
+  let only = environment["BENCHMARK_PROGRAM"]
+  let limit = Int(environment["BENCHMARK_LIMIT"] ?? "") ?? 21_670
+  print("\nThe \(strategy) search alone (one run each):")
   for (name, program) in reductionPrograms where only.map(name.hasPrefix) ?? true {
     let start = DispatchTime.now().uptimeNanoseconds
-    let reduced = try await explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
-    print("  \(name): \(reduced.schedules) schedules in \(format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
-  }
-}
-
-if selected.contains("exhaustiveonly") {
-  var configuration = ExploreConfiguration(progressInterval: nil)
-  configuration.checksDeterminism = false
-  configuration.assumesNoUnseenSharing = true
-  let only = ProcessInfo.processInfo.environment["BENCHMARK_PROGRAM"]
-  let limit = Int(ProcessInfo.processInfo.environment["BENCHMARK_LIMIT"] ?? "") ?? 21_670
-  for (name, program) in reductionPrograms where only.map(name.hasPrefix) ?? true {
-    let start = DispatchTime.now().uptimeNanoseconds
-    let full = try await explore(.exhaustive(maxSchedules: limit), configuration: configuration) { await program() }
-    print("  \(name): \(full.schedules) schedules in \(format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
+    let summary =
+      try await strategy == "reduced"
+      ? explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
+      : explore(.exhaustive(maxSchedules: limit), configuration: configuration) { await program() }
+    print("  \(name): \(summary.schedules) schedules in \(format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
   }
 }
