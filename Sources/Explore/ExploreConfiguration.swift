@@ -45,8 +45,9 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// `EffectMutex`, `EffectLock` and `EffectAtomic`. `false` (the default) unless set.
   ///
   /// The reduced search (``ExplorationStrategy/reduced(maxSchedules:)``, and the default
-  /// portfolio's reduced part) takes two steps of different tasks that ran code outside actors
-  /// and touched nothing in common it saw as independent. Trying such a pair in the other order
+  /// portfolio's reduced part) takes two steps of different tasks or actors that ran the program's
+  /// code (outside actors, or in jobs of different actors) and touched nothing in common it saw as
+  /// independent; it tries the pairs outside actors in the other order (``ReductionCheck``). Trying such a pair in the other order
   /// finds a change in what the tasks do next, but cannot show that a `Mutex`, an atomic or an
   /// unchecked `Sendable` class they share ends up the same over several steps. So without this
   /// assumption a search that took such a pair claims no completeness

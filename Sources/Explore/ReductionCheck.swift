@@ -1,10 +1,11 @@
 /// How a reduced search (``ExplorationStrategy/reduced``) checked what it assumed.
 ///
 /// The reduction tries one schedule of each class of equivalent schedules. Two steps of different
-/// tasks that ran code outside any actor and touched nothing in common that the scheduler saw
-/// (an actor, a task they wake, a lock it sees, a drop-in's object) are taken as independent. They
-/// may still share state the scheduler cannot see: a `Mutex`, an atomic, a class marked
-/// `@unchecked Sendable`. So the search tries each such pair once in the other order, and
+/// tasks or actors that ran the program's code (outside actors, or in jobs of different actors)
+/// and touched nothing in common that the scheduler saw (an actor, a task they wake, a lock it
+/// sees, a drop-in's object) are taken as independent. They may still share state the scheduler
+/// cannot see: a `Mutex`, an atomic, a class marked `@unchecked Sendable`, which an actor's method
+/// may touch as much as a task's code outside actors. So the search tries each such pair once in the other order, and
 /// compares what follows; ``firstChange`` names the first pair whose other order changed it.
 ///
 /// Swapping each pair once is a test, not a proof: a race among three or more steps on unseen
@@ -15,8 +16,14 @@
 /// tried without a change. Where tasks share state outside actors, the drop-ins `EffectMutex`,
 /// `EffectLock` and `EffectAtomic` make each access a step the search sees.
 public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
-  /// The pairs of steps taken as independent without seeing what they share.
+  /// The pairs of steps taken as independent without seeing what they share, each of which the
+  /// search tries once the other way round.
   public var assumedPairs = 0
+  /// The pairs of steps taken as independent without seeing what they share where one step is an
+  /// actor's job (the main actor's among them): none is tried the other way round, as an actor's
+  /// job runs the work of whichever tasks its queue holds, and only the assumption that the tasks
+  /// share nothing unseen (``assumesNoUnseenSharing``) covers them.
+  public var actorJobPairs = 0
   /// The pairs tried in the other order, and those whose other order changed what followed: a job
   /// not ready when its turn came, a task doing something else, or the run ending otherwise.
   public var swapsTried = 0
@@ -42,6 +49,7 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
     swapsTried += other.swapsTried
     swapsChanged += other.swapsChanged
     unchecked += other.unchecked
+    actorJobPairs += other.actorJobPairs
     if firstChange == nil { firstChange = other.firstChange }
     if firstAssumedPair == nil { firstAssumedPair = other.firstAssumedPair }
     assumesNoUnseenSharing = assumesNoUnseenSharing || other.assumesNoUnseenSharing
@@ -50,16 +58,17 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
   /// Whether the search may claim every schedule explored: it took no pair as independent
   /// unseen, or the exploration assumes no unseen sharing and every pair was tried the other way
   /// round without a change.
-  public var justified: Bool { assumedPairs == 0 || assumesNoUnseenSharing && swapsChanged == 0 && unchecked == 0 }
+  public var justified: Bool { assumedPairs + actorJobPairs == 0 || assumesNoUnseenSharing && swapsChanged == 0 && unchecked == 0 }
 
   /// Whether the search may still claim every schedule explored once it ends: no pair tried so
   /// far rules it out.
-  var canStillBeJustified: Bool { assumedPairs == 0 || assumesNoUnseenSharing && swapsChanged == 0 }
+  var canStillBeJustified: Bool { assumedPairs + actorJobPairs == 0 || assumesNoUnseenSharing && swapsChanged == 0 }
 
-  /// `12 pairs of steps outside actors taken as independent, each tried the other way round
+  /// `12 pairs of steps taken as independent unseen, each tried the other way round
   /// without a change`, or what went wrong.
   public var description: String {
-    let pairs = "\(assumedPairs) pair\(assumedPairs == 1 ? "" : "s") of steps outside actors taken as independent"
+    let actorPairs = actorJobPairs == 0 ? "" : " (and \(actorJobPairs) with an actor's job, not tried)"
+    let pairs = "\(assumedPairs) pair\(assumedPairs == 1 ? "" : "s") of steps taken as independent unseen\(actorPairs)"
     if let firstChange {
       return "\(pairs), but \(swapsChanged) of \(swapsTried) tried the other way round changed what followed, so the "
         + "reduction could not be justified: the steps depend on each other in a way the scheduler does not see, most "
@@ -70,7 +79,7 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
       return "\(pairs), \(unchecked) of them not tried the other way round, so the reduction could not be justified"
     }
     let tried = "\(pairs), each tried the other way round without a change"
-    if assumedPairs == 0 || assumesNoUnseenSharing { return tried }
+    if assumedPairs + actorJobPairs == 0 || assumesNoUnseenSharing { return tried }
     return "\(tried), but the reduction could not be justified: one swap cannot show that the tasks share no state the "
       + "scheduler cannot see (a Mutex, an atomic, an unchecked Sendable class) over several steps; first, "
       + "\(firstAssumedPair ?? "a pair") (set ExploreConfiguration.assumesNoUnseenSharing where they share none)"

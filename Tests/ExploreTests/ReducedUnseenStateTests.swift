@@ -107,6 +107,13 @@ private actor Log {
   }
 }
 
+/// An actor whose method appends to a list behind a `Mutex` it shares with others.
+private actor MutexTaker {
+  let shared: Shared<Mutex<[String]>>
+  init(_ shared: Shared<Mutex<[String]>>) { self.shared = shared }
+  func take() { shared.value.withLock { $0.append("y") } }
+}
+
 @Suite("The reduced search and state it cannot see")
 struct ReducedUnseenStateTests {
   @Test("a Mutex order race and a Mutex-based channel: the reduced search sees every outcome the full one sees",
@@ -197,6 +204,29 @@ struct ReducedUnseenStateTests {
     #expect(pair.hasPrefix("step "), "\(pair)")
     #expect(summary.description.contains("could not be justified") && summary.description.contains(pair), "\(summary)")
     #expect(summary.description.contains("assumesNoUnseenSharing"), "\(summary)")
+  }
+
+  /// The jobs of two actors (here the main actor and another) that both take a `Mutex` in their
+  /// methods: the reduction takes the jobs as independent, as they touch different actors, yet the
+  /// order they take the mutex in is the outcome. Without the assumption that nothing unseen is
+  /// shared, the search must not claim every schedule; before, only pairs of steps outside actors
+  /// counted, and it claimed every schedule after one, missing an outcome.
+  @Test("two actors' jobs that take one Mutex: without the assumption the reduced search claims nothing, and the full one sees both orders")
+  func actorJobsSharingAMutex() async throws {
+    let shared = Shared(Mutex<[String]>([]))
+    let program: @Sendable () async -> Void = {
+      shared.value.withLock { $0 = [] }
+      let other = MutexTaker(shared)
+      let onMain = Task { @MainActor in shared.value.withLock { $0.append("m") } }
+      await other.take()
+      await onMain.value
+    }
+    let configuration = ExploreConfiguration(progressInterval: nil)
+    let reduced = try await explore(.reduced, configuration: configuration) { await program() }
+    #expect(!reduced.exploredEverySchedule, "\(reduced)")
+    #expect((reduced.reductionCheck?.actorJobPairs ?? 0) > 0, "\(reduced)")
+    let portfolio = try await explore(configuration: configuration) { await program() }
+    #expect(portfolio.exploredEverySchedule == false || portfolio.portfolioParts.contains { $0.part == .exhaustive }, "\(portfolio)")
   }
 
   /// Two tasks append to a string behind a `Mutex` in three steps each. Each pair of their steps,

@@ -122,18 +122,22 @@ struct SwapProbes {
     }
     let spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step))
     var events: Int?
-    for j in 0..<steps where Self.runsTaskCodeOutsideActors(j, accesses) {
+    for j in 0..<steps where Self.runsProgramCode(j, accesses) {
       var i = j - 1
       while i >= 0, accesses.runsAt[i].contains(j) {
         defer { i -= 1 }
-        guard Self.runsTaskCodeOutsideActors(i, accesses), accesses.threads[i] != accesses.threads[j], !order.precedes(i, j) else {
+        guard Self.runsProgramCode(i, accesses), accesses.threads[i] != accesses.threads[j], !order.precedes(i, j) else {
           continue
         }
         let pair = Pair(first: accesses.threads[i], firstIndex: indexInThread[i], second: accesses.threads[j], secondIndex: indexInThread[j])
         guard tree?.meet(pair) ?? met.insert(pair).inserted else { continue }
-        check.assumedPairs += 1
         let words = "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))"
         if check.firstAssumedPair == nil { check.firstAssumedPair = words }
+        guard Self.runsTaskCodeOutsideActors(i, accesses), Self.runsTaskCodeOutsideActors(j, accesses) else {
+          check.actorJobPairs += 1
+          continue
+        }
+        check.assumedPairs += 1
         // Moving a step that starts a task before others that do would renumber the tasks.
         guard !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
         let job = { (step: Int) in ready[step][chosen[step]] }
@@ -152,6 +156,18 @@ struct SwapProbes {
     check.unchecked = check.assumedPairs - check.swapsTried
   }
 
+  /// Whether the step ran the program's code, a task's or an actor's, which may touch state the
+  /// scheduler cannot see: an actor's method may take a `Mutex` as much as a task's code outside
+  /// actors may. Steps of one actor are one thread, and two steps on the main actor touch it both.
+  private static func runsProgramCode(_ step: Int, _ accesses: StepAccesses) -> Bool {
+    switch accesses.threads[step] {
+    case .task, .actor: !accesses.touchesEverything[step]
+    case .unplaced, .clock: false
+    }
+  }
+
+  /// Whether the step ran a task's code outside any actor: a pair of such steps is tried the
+  /// other way round.
   private static func runsTaskCodeOutsideActors(_ step: Int, _ accesses: StepAccesses) -> Bool {
     guard case .task = accesses.threads[step] else { return false }
     return accesses.outsideActors[step] && !accesses.touchesEverything[step]
