@@ -44,11 +44,12 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   /// fewer schedules (13 to more than 20 times fewer on the actor-heavy programs of
   /// `Benchmarks reduction`), provided the program's tasks share state only through actors and
   /// through what the scheduler sees: a continuation resumed, a task completed or cancelled, a
-  /// stream's buffer, and, on 64-bit Linux, an `NSLock`, a `pthread_mutex_t` or a `pthread_rwlock_t`. State shared
-  /// through `Synchronization.Mutex`, an atomic or an unchecked `Sendable` type outside an actor
-  /// and outside those locks is invisible to it: the search tries each pair of steps it takes as
-  /// independent unseen the other way round, and claims every class explored only when none
-  /// changed what followed (``ReductionCheck``). It stops after `maxSchedules` schedules when
+  /// stream's buffer, and, on 64-bit Linux, an `NSLock`, a `pthread_mutex_t` or a
+  /// `pthread_rwlock_t`. State shared through `Synchronization.Mutex`, an atomic or an unchecked
+  /// `Sendable` type, outside those locks, is invisible to it: the search tries each pair of steps
+  /// outside actors it takes as independent unseen the other way round, and claims every class
+  /// explored only where it took no such pair (nor one with an actor's job), or where the
+  /// exploration assumes no unseen sharing and no swap changed what followed (``ReductionCheck``). It stops after `maxSchedules` schedules when
   /// given; ``ExplorationSummary/exploredEverySchedule`` then means every class was tried. With
   /// ``ExploreConfiguration/searchers`` above 1, or a ``Shard``, its tree is split as the
   /// exhaustive search's is, each searcher taking shards of its own.

@@ -41,14 +41,15 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// variable overrides it. See ``Shard`` for how each strategy is shared out.
   public var shard: Shard?
   /// Whether the program's tasks share state only through what the scheduler sees: actors, the
-  /// tasks and continuations they wake, streams, `NSLock` and pthread mutexes, and the drop-ins
-  /// `EffectMutex`, `EffectLock` and `EffectAtomic`. `false` (the default) unless set.
+  /// tasks and continuations they wake, streams, `NSLock`, pthread mutexes and read–write locks,
+  /// and the drop-ins `EffectMutex`, `EffectLock` and `EffectAtomic`. `false` (the default)
+  /// unless set.
   ///
   /// The reduced search (``ExplorationStrategy/reduced(maxSchedules:)``, and the default
   /// portfolio's reduced part) takes two steps of different tasks or actors that ran the program's
   /// code (outside actors, or in jobs of different actors) and touched nothing in common it saw as
-  /// independent; it tries the pairs outside actors in the other order (``ReductionCheck``). Trying such a pair in the other order
-  /// finds a change in what the tasks do next, but cannot show that a `Mutex`, an atomic or an
+  /// independent. Trying a pair outside actors in the other order (``ReductionCheck``) finds a
+  /// change in what the tasks do next, but cannot show that a `Mutex`, an atomic or an
   /// unchecked `Sendable` class they share ends up the same over several steps. So without this
   /// assumption a search that took such a pair claims no completeness
   /// (``ExplorationSummary/exploredEverySchedule`` is `false`, and ``ReductionCheck`` says why),
