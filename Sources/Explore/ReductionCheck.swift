@@ -5,8 +5,10 @@
 /// and touched nothing in common that the scheduler saw (an actor, a task they wake, a lock it
 /// sees, a drop-in's object) are taken as independent. They may still share state the scheduler
 /// cannot see: a `Mutex`, an atomic, a class marked `@unchecked Sendable`, which an actor's method
-/// may touch as much as a task's code outside actors. So the search tries each such pair once in the other order, and
-/// compares what follows; ``firstChange`` names the first pair whose other order changed it.
+/// may touch as much as a task's code outside actors. So the search tries each such pair of steps
+/// outside actors once in the other order, and compares what follows; ``firstChange`` names the
+/// first pair whose other order changed it. A pair with an actor's job is only counted
+/// (``actorJobPairs``).
 ///
 /// Swapping each pair once is a test, not a proof: a race among three or more steps on unseen
 /// state, or one whose other order changes only data that no task acts on, may still be missed.
@@ -55,14 +57,17 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
     assumesNoUnseenSharing = assumesNoUnseenSharing || other.assumesNoUnseenSharing
   }
 
+  /// Whether the search took no pair of either kind as independent without seeing what it shares.
+  private var tookNoPairUnseen: Bool { assumedPairs + actorJobPairs == 0 }
+
   /// Whether the search may claim every schedule explored: it took no pair as independent
   /// unseen, or the exploration assumes no unseen sharing and every pair was tried the other way
   /// round without a change.
-  public var justified: Bool { assumedPairs + actorJobPairs == 0 || assumesNoUnseenSharing && swapsChanged == 0 && unchecked == 0 }
+  public var justified: Bool { tookNoPairUnseen || assumesNoUnseenSharing && swapsChanged == 0 && unchecked == 0 }
 
   /// Whether the search may still claim every schedule explored once it ends: no pair tried so
   /// far rules it out.
-  var canStillBeJustified: Bool { assumedPairs + actorJobPairs == 0 || assumesNoUnseenSharing && swapsChanged == 0 }
+  var canStillBeJustified: Bool { tookNoPairUnseen || assumesNoUnseenSharing && swapsChanged == 0 }
 
   /// `12 pairs of steps taken as independent unseen, each tried the other way round
   /// without a change`, or what went wrong.
@@ -79,7 +84,7 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
       return "\(pairs), \(unchecked) of them not tried the other way round, so the reduction could not be justified"
     }
     let tried = "\(pairs), each tried the other way round without a change"
-    if assumedPairs + actorJobPairs == 0 || assumesNoUnseenSharing { return tried }
+    if tookNoPairUnseen || assumesNoUnseenSharing { return tried }
     return "\(tried), but the reduction could not be justified: one swap cannot show that the tasks share no state the "
       + "scheduler cannot see (a Mutex, an atomic, an unchecked Sendable class) over several steps; first, "
       + "\(firstAssumedPair ?? "a pair") (set ExploreConfiguration.assumesNoUnseenSharing where they share none)"
