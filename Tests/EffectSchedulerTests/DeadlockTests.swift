@@ -181,7 +181,7 @@ struct DeadlockTests {
         while true { await Task.yield() }
       }
     }
-    #expect(error.reason == .stepLimitExceeded(limit: 500))
+    #expect(error.reason == .stepLimitExceeded(limit: 500, fairAfter: 10_000))
     #expect(error.summary.contains("possible livelock"))
   }
 

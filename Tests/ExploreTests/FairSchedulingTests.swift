@@ -2,6 +2,7 @@ import BugCatalogue
 import EffectScheduler
 import Explore
 import ExploreTesting
+import Synchronization
 import Testing
 
 /// A model whose loading a poller waits for.
@@ -122,5 +123,25 @@ struct FairSchedulingTests {
     }
     #expect(failure.summary.contains("livelock"), "\(failure.summary)")
     #expect(failure.summary.contains("these tasks kept running: #1 first, #2 second"), "\(failure.summary)")
+  }
+
+  /// The root waits for a flag a setter task sets, starting a fresh task each time round, as
+  /// swift-clocks' `TestClock.advance` yields from fresh detached tasks: no task yields twice, so
+  /// only the bound on unfair steps (`SchedulerConfiguration.stepsBeforeFairness`) lets the setter
+  /// run where a strategy keeps it waiting, as PCT does once it has lowered its priority.
+  @Sendable static func waitForTheSetter() async {
+    let done = Atomic(false)
+    let setter = Task { done.store(true, ordering: .relaxed) }
+    while !done.load(ordering: .relaxed) { await Task.detached {}.value }
+    await setter.value
+  }
+
+  @Test("a loop waiting for a setter while starting fresh tasks passes under every strategy, and claims no schedule past the bound",
+    arguments: [ExplorationStrategy.pct(schedules: 60), .random(schedules: 60), .reduced(maxSchedules: 20), .default])
+  func waitingOnFreshTasks(strategy: ExplorationStrategy) async throws {
+    // A budget of a few hundred schedules: runs that keep the setter waiting take 10,000 steps.
+    let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil, schedules: 300))
+    let summary = try await explore(strategy, configuration: configuration) { await Self.waitForTheSetter() }
+    #expect(!summary.exploredEverySchedule)
   }
 }

@@ -2,9 +2,10 @@ extension DeterministicScheduler {
   /// Records, at the step just run, the cancellation of every task whose cancelled flag that
   /// step set: by `cancel()` on its handle, a group's `cancelAll()`, an `async let` left behind,
   /// or a parent's cancellation reaching its children. Only tasks whose memory the run keeps are
-  /// read: those not completed, and unstructured ones, which the run holds until it ends. A
-  /// structured child is known to have completed only once the root has, so its memory may by
-  /// now be another task's: it is read only while it still carries the child's runtime id.
+  /// read: those not completed, unstructured ones, which the run holds until it ends, and
+  /// task-group children, which it retains until then. A structured child is known to have
+  /// completed only once the root has, so an `async let` child's memory may by now be its
+  /// parent's: it is read only while it still carries the child's runtime id.
   func recordCancellationsOfThisStep() {
     for index in registry.records.indices {
       let id = TaskID(index)

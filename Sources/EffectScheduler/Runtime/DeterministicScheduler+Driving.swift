@@ -60,7 +60,8 @@ extension DeterministicScheduler {
         return conclude(abandon(stuckReason()))
       }
       guard step < configuration.maxSteps else {
-        return conclude(abandon(.stepLimitExceeded(limit: configuration.maxSteps)))
+        return conclude(
+          abandon(.stepLimitExceeded(limit: configuration.maxSteps, fairAfter: configuration.stepsBeforeFairness)))
       }
       // The choice to fire a timer, due or early, is offered last, for the strategy's pick only.
       let offersTimer = offersTimer
@@ -68,7 +69,8 @@ extension DeterministicScheduler {
         readyInfo.append(.timer)
         if hasTimerDue { noteTimersDue() }
       }
-      let picked = Result { try nextJob(readyInfo, step) }
+      let fair = step >= stepsBeforeFairness
+      let picked = Result { try fair ? pickFairly(nextJob) : nextJob(readyInfo, step) }
       if offersTimer { readyInfo.removeLast() }
       let position: Int
       switch picked {
@@ -168,6 +170,7 @@ extension DeterministicScheduler {
       readsTaskStatus = ExecutorAdoption.canAdopt(root: job, executor: executor)
     } else {
       holdIfNeeded(job, id: id, runtimeID: runtimeID)
+      retainIfGroupChild(job, id: id)
     }
     if let name = nameOfNextTask {
       registry[id].info.name = name

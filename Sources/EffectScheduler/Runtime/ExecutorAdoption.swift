@@ -230,6 +230,19 @@ extension DeterministicScheduler {
     return recorded
   }
 
+  /// Retains a task-group child until the run ends. The run learns that a structured child has
+  /// completed only once the root has, and until then reads its status, for a cancellation say;
+  /// a child that completed would otherwise be freed once its group took its result, and its
+  /// memory, reused by an allocation of another thread, could read as a cancelled task with the
+  /// child's id. An `async let` child lives in its parent's memory, which only the parent's own
+  /// jobs, run by this scheduler, reuse, so it is left as it is.
+  func retainIfGroupChild(_ job: UnownedJob, id: TaskID) {
+    guard registry[id].info.kind == .groupChild else { return }
+    let task = unsafeBitCast(job, to: UnsafeRawPointer.self)
+    _ = Unmanaged<AnyObject>.fromOpaque(task).retain()
+    retainedGroupChildren.append(task)
+  }
+
   /// Ends the run's hold on its tasks. Should one be unfinished with the scheduler's record, the
   /// record names this scheduler for as long as the task lives, so the scheduler is kept alive.
   func releaseHeldTasks() {
@@ -238,5 +251,11 @@ extension DeterministicScheduler {
     for task in heldTasks where !ExecutorAdoption.release(task) { keptRecord = true }
     heldTasks.removeAll(keepingCapacity: true)
     if keptRecord { _ = Unmanaged.passRetained(self) }
+  }
+
+  /// Releases the task-group children ``retainIfGroupChild(_:id:)`` retained.
+  func releaseGroupChildren() {
+    for task in retainedGroupChildren { Unmanaged<AnyObject>.fromOpaque(task).release() }
+    retainedGroupChildren.removeAll(keepingCapacity: true)
   }
 }

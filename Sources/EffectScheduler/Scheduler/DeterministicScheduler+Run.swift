@@ -93,6 +93,7 @@ extension DeterministicScheduler {
     let ending = drive()
     if watches { VisibleLocks.watchingRuns.subtract(1, ordering: .relaxed) }
     releaseHeldTasks()
+    releaseGroupChildren()
     self.strategy = nil
     DrivingThread.set(nil)
     OwnedTasks.remove(ownedRuntimeIDs)

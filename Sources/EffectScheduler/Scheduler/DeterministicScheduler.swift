@@ -92,6 +92,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// without a preference the scheduler as one, and the tasks it holds; see ExecutorAdoption.swift.
   @exclusivity(unchecked) var readsTaskStatus = false
   @exclusivity(unchecked) var heldTasks: [HeldTask] = []
+  /// The run's task-group children, each retained until the run ends so that its memory stays
+  /// its own; see ExecutorAdoption.swift.
+  @exclusivity(unchecked) var retainedGroupChildren: [UnsafeRawPointer] = []
   /// Jobs of tasks that yielded, held back for fairness, and whether the trampolines of yields
   /// are running; see FairYields.swift.
   @exclusivity(unchecked) var heldBackYields: [HeldBackYield] = []

@@ -33,6 +33,17 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   public var reportsDeadlocksAtOnce: Bool
   /// The most steps one run may take before it fails as a possible livelock.
   public var maxSteps: Int
+  /// How many steps a run takes in the order the strategy picks before each step runs the job
+  /// ready longest instead (a due timer first); `nil` for no limit.
+  ///
+  /// Past it scheduling is fair, as in Coyote past its bound of unfair steps: a strategy that
+  /// keeps a ready task waiting while others make work, as PCT does with a task whose priority it
+  /// lowered, would otherwise make a program that only needs that task to run, say a loop
+  /// advancing a test clock until a sleeper wakes, look like a livelock. A run that goes on past
+  /// the bound with more than one job ready notes that the orders of its later steps were not
+  /// all explored, so an exploration does not claim every schedule; one that reaches
+  /// ``maxSteps`` is a livelock under fair scheduling too.
+  public var stepsBeforeFairness: Int?
   /// How many of a task's `Task.yield()`s may be followed by that task running again before the
   /// other tasks that were ready when it yielded; `nil` for no limit.
   ///
@@ -83,8 +94,9 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// Creates a configuration; the defaults suit unit tests.
   public init(
     outsideWorldTimeout: Duration = .seconds(1), maxSteps: Int = 1_000_000, reportsDeadlocksAtOnce: Bool = true,
-    yieldsBeforeFairness: Int? = 2, earlyTimerFirings: Int = 0
+    yieldsBeforeFairness: Int? = 2, earlyTimerFirings: Int = 0, stepsBeforeFairness: Int? = 10_000
   ) {
+    self.stepsBeforeFairness = stepsBeforeFairness
     self.outsideWorldTimeout = outsideWorldTimeout
     self.maxSteps = maxSteps
     self.reportsDeadlocksAtOnce = reportsDeadlocksAtOnce

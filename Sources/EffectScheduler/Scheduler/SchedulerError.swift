@@ -11,8 +11,10 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     case deadlock(blocked: [BlockedTask])
     /// No job was ready and nothing came back from outside the scheduler within `waited`.
     case stalled(waited: Duration, blocked: [BlockedTask])
-    /// The run took more than `limit` steps: possibly a livelock.
-    case stepLimitExceeded(limit: Int)
+    /// The run took more than `limit` steps: possibly a livelock. Its steps from `fairAfter` on,
+    /// if that is below `limit`, ran the job ready longest each, so no ready task was kept
+    /// waiting (``SchedulerConfiguration/stepsBeforeFairness``).
+    case stepLimitExceeded(limit: Int, fairAfter: Int?)
     /// A replayed schedule stopped matching the program.
     case diverged(ReplayDivergence)
     /// The strategy failed with an error of its own, described here.
@@ -51,8 +53,10 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     case .stalled(let waited, let blocked):
       return "stalled: no task can run, and nothing came back from outside the scheduler's control (another thread, a real timer, the main actor) within \(waited).\n"
         + BlockedTask.list(blocked)
-    case .stepLimitExceeded(let limit):
-      return "possible livelock: the run took more than \(limit) steps (raise SchedulerConfiguration.maxSteps if the program really needs more)"
+    case .stepLimitExceeded(let limit, let fairAfter):
+      let fairly =
+        fairAfter.map { $0 < limit ? ", the steps after the first \($0) scheduled fairly, each running the job ready longest, so no task was starved" : "" } ?? ""
+      return "possible livelock: the run took more than \(limit) steps\(fairly) (raise SchedulerConfiguration.maxSteps if the program really needs more)"
         + livelockedTasks
     case .diverged(let divergence):
       return divergence.description

@@ -136,9 +136,14 @@ final class Explorer {
     }
   }
 
+  /// How many runs a search with a limit may make for each schedule of its limit, those that
+  /// another part counts among them.
+  static let runsPerCountedSchedule = 10
+
   /// Runs the schedules of `oracle`, which counts its runs' preemptions, until it has no more,
-  /// `limit` runs have been made, `deadline` has passed, or one fails; throws that failure as
-  /// found, for the caller to minimize. Returns whether the oracle tried every schedule there is.
+  /// `limit` runs have been counted (or ``runsPerCountedSchedule`` times as many made),
+  /// `deadline` has passed, or one fails; throws that failure as found, for the caller to
+  /// minimize. Returns whether the oracle tried every schedule there is.
   /// With `firstRunRegardless`, the first run is made even if the deadline has passed; with
   /// `onlyWhileClaimable`, the search stops once the oracle can no longer claim every schedule
   /// (``ExplorationOracle/canStillClaimEverySchedule``).
@@ -150,10 +155,16 @@ final class Explorer {
     try withUnsafeMutablePointer(to: &oracle) { counting throws(ExplorationFailure) in
       let reference = StrategyReference(oracle: counting)
       var made = 0
-      while limit.map({ made < $0 }) ?? true, (firstRunRegardless && made == 0) || !(deadline?.hasPassed ?? false),
+      // Runs another part counts (`countedElsewhere`) take time too: a bounded part whose runs
+      // all have fewer preemptions than its bound, as in a program whose tasks never preempt one
+      // another, would otherwise never reach its limit.
+      var ran = 0
+      while limit.map({ made < $0 && ran < $0 * Self.runsPerCountedSchedule }) ?? true,
+        (firstRunRegardless && made == 0) || !(deadline?.hasPassed ?? false),
         !onlyWhileClaimable || counting.pointee.canStillClaimEverySchedule, counting.pointee.beginRun()
       {
         let outcome = runOnce(reference, explores: false)
+        ran += 1
         if counting.pointee.learnsFromTraces { counting.pointee.runDidEnd(trace: outcome.trace) }
         if !counting.pointee.countedElsewhere {
           made += 1

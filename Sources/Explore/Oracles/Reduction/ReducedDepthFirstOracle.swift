@@ -43,8 +43,18 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// The options that may sleep at the choice points past the path's end in the run under way:
   /// those asleep where it leaves the path of the run before, and those explored there already.
   /// A run that takes one of them is cut, if it still sleeps, so a new choice point takes the
-  /// first ready job that is none of them, where there is one.
+  /// first ready job that is none of them, where there is one, for at most
+  /// ``sleepersPassedOver`` choice points a run.
   private var maySleep: [StepFootprint] = []
+  /// How many new choice points of the run under way passed over a job that may sleep.
+  private var passedOverSleepers = 0
+  /// How many times a run passes over a job that may sleep before it stops: the search cannot
+  /// tell during a run which step wakes a sleeping job, and a run that kept passing over one
+  /// that its own steps woke, as a loop waiting on that job's work would, never ends (or ends
+  /// only once it is scheduled fairly, ``SchedulerConfiguration/stepsBeforeFairness``, after
+  /// thousands of steps that are costly to analyse). A run that then takes a job still asleep is
+  /// cut, and the search tries an awake one there.
+  static let sleepersPassedOver = 64
   private var started = false
   private var finished = false
   private var stepsThisRun = 0
@@ -107,6 +117,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
 
   mutating func beginRun() -> Bool {
     stepsThisRun = 0
+    passedOverSleepers = 0
     finishedRun = false
     runCountedElsewhere = false
     if !foreignProbes.isEmpty {
@@ -182,6 +193,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
         if !maySleep.isEmpty, node.isAsleep(0, among: maySleep), let awake = ready.indices.first(where: { !node.isAsleep($0, among: maySleep) }) {
           chosen = awake
           node.tried = [awake]
+          passedOverSleepers += 1
+          if passedOverSleepers == Self.sleepersPassedOver { maySleep = [] }
         }
         path.append(node)
         choices.append(chosen)
