@@ -22,7 +22,7 @@ extension DeterministicScheduler {
     if readyInfo.count > 1, unexplored == nil {
       unexplored =
         "a run went on past step \(stepsBeforeFairness), after which each step ran the job ready longest "
-        + "(SchedulerConfiguration.stepsBeforeFairness), so the orders of its later steps were not all explored"
+        + "(SchedulerConfiguration.stepsBeforeFairness) and no other order of its later steps was tried"
     }
     _ = try pick([readyInfo[only]], step)
     return only

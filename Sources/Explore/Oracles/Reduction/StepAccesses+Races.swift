@@ -153,8 +153,12 @@ struct HappensBefore {
 
   /// Raises each entry of `clock` to step `step`'s, where that is later.
   func join(_ clock: inout UnsafeMutableBufferPointer<Int>, clockOf step: Int) {
-    let row = step * threads
-    for index in 0..<threads where clocks[row + index] > clock[index] { clock[index] = clocks[row + index] }
+    // Through a buffer, so that an unoptimized build neither retains the rows nor checks each
+    // index: a run of thousands of steps and hundreds of tasks joins millions of entries.
+    clocks.withUnsafeBufferPointer { clocks in
+      let row = UnsafeBufferPointer(rebasing: clocks[step * threads..<(step + 1) * threads])
+      for index in row.indices where row[index] > clock[index] { clock[index] = row[index] }
+    }
   }
 
   /// Whether step `a` happens before step `b`, or is `b`.
