@@ -11,7 +11,9 @@
 /// ```
 public protocol SchedulingStrategy {
   /// Returns the position in `ready` of the job to run at `step`. `ready` is never empty and lists
-  /// the jobs in the order they became ready.
+  /// the jobs in the order they became ready. From step
+  /// ``SchedulerConfiguration/stepsBeforeFairness`` on, it holds only the job ready longest (or a
+  /// due timer), which runs whatever the strategy returns.
   ///
   /// - Throws: an error that stops the run, such as ``ReplayDivergence`` when a replayed schedule
   ///   no longer fits the program.

@@ -159,7 +159,7 @@ final class Explorer {
       // all have fewer preemptions than its bound, as in a program whose tasks never preempt one
       // another, would otherwise never reach its limit.
       var ran = 0
-      while limit.map({ made < $0 && ran < $0 * Self.runsPerCountedSchedule }) ?? true,
+      while limit.map({ made < $0 && ran / Self.runsPerCountedSchedule < $0 }) ?? true,
         (firstRunRegardless && made == 0) || !(deadline?.hasPassed ?? false),
         !onlyWhileClaimable || counting.pointee.canStillClaimEverySchedule, counting.pointee.beginRun()
       {

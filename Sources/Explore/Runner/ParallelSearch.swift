@@ -139,6 +139,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var unexplored: String?
     var uncounted = 0
     defer { schedules.add(uncounted, ordering: .relaxed) }
+    // Runs another part or shard counts, bounded as ``Explorer/searchCounting`` bounds them.
+    var countedElsewhere = 0
     var next = first
     while var oracle = next {
       withUnsafeMutablePointer(to: &oracle) { oracle in
@@ -149,6 +151,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
           if oracle.pointee.learnsFromTraces { oracle.pointee.runDidEnd(trace: outcome.trace) }
           if oracle.pointee.countedElsewhere {
             unclaimSchedule(&uncounted)
+            countedElsewhere += 1
+            if let limit, countedElsewhere / Explorer.runsPerCountedSchedule >= limit { stopAtLimit() }
           } else {
             fingerprints.insert(outcome.traceFingerprint)
             unexplored = unexplored ?? outcome.unexplored
