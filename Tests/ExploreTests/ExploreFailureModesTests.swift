@@ -80,6 +80,28 @@ struct ExploreFailureModesTests {
     }
   }
 
+  @Test("a continuation Dispatch resumes only after the wait for the outside world ended is work from outside too, not a deadlock")
+  func dispatchTooLateIsWorkFromOutside() async throws {
+    // As on a machine so busy that a dispatch queue's worker runs only after the run gave up.
+    var configuration = ExploreConfiguration(progressInterval: nil)
+    configuration.scheduler.outsideWorldTimeout = .milliseconds(20)
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.exhaustive, configuration: configuration) {
+        let waiter = Task.effect(name: "waiter") {
+          await withCheckedContinuation { continuation in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { continuation.resume() }
+          }
+        }
+        await waiter.value
+      }
+    }
+    #expect(failure.summary.hasPrefix("work from outside the scheduler took part"), "\(failure.summary)")
+    #if os(Linux)
+      #expect(failure.summary.contains("the program handed work to DispatchQueue.asyncAfter at step 1 by #1 waiter"), "\(failure.summary)")
+      #expect(failure.summary.contains("The run then got stuck waiting for it"), "\(failure.summary)")
+    #endif
+  }
+
   /// Explores, 20 times, a task waiting on a continuation that `handOff` gives to Dispatch to
   /// resume, and expects each exploration to fail as work from outside, naming the call the work
   /// was handed to (on Linux; elsewhere a resumption before the task waits goes unseen).

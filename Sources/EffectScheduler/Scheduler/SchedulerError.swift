@@ -28,6 +28,14 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     /// tasks and the call's source location), or it waited for one in a cancellation handler,
     /// where the runtime's lock on the cancelled task keeps the scheduler from pausing it.
     case lockMisused(String)
+
+    /// Whether no task could go on: a deadlock or a stall.
+    public var isStuck: Bool {
+      switch self {
+      case .deadlock, .stalled: true
+      default: false
+      }
+    }
   }
 
   /// Why the run stopped.

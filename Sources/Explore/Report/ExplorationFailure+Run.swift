@@ -14,6 +14,12 @@ extension ExplorationFailure {
       let failure = WorkFromOutside(outcome)
       error = failure
       summary = failure.description + " The runs parted because of it: \(divergence)"
+    } else if let schedulerError = outcome.failure, schedulerError.reason.isStuck, !outcome.handOffs.isEmpty {
+      // Work handed to Dispatch comes back at its own time: on a busy machine, after the wait for
+      // it ended. Whether the run got stuck depends on that time, not only on the schedule.
+      let failure = WorkFromOutside(outcome)
+      error = failure
+      summary = failure.description + " The run then got stuck waiting for it: \(schedulerError.summary)"
     } else if let schedulerError = outcome.failure {
       error = schedulerError
       if case .diverged(let divergence) = schedulerError.reason, !strategy.isReplay {
