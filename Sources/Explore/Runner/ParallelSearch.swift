@@ -139,7 +139,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var unexplored: String?
     var uncounted = 0
     defer { schedules.add(uncounted, ordering: .relaxed) }
-    // Runs another part or shard counts, bounded as ``Explorer/searchCounting`` bounds them.
+    // Runs another part or shard counts: with a limit, at most `Explorer.runsPerCountedSchedule`
+    // times as many of them as the limit, so that a search whose runs all count elsewhere ends.
     var countedElsewhere = 0
     var next = first
     while var oracle = next {
