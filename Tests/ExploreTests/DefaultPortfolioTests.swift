@@ -202,7 +202,8 @@ struct DefaultPortfolioTests {
 
   /// The catalogue's three dining philosophers share only actors (the forks) and the
   /// continuations they wake. Told so, the reduced part proves the fixed table deadlock-free in
-  /// well under the default 20,000 schedules (1,510 when measured, 0.3 s in a release build), and
+  /// well under the default 20,000 schedules (6,939 in a debug build, whose actor hops are more,
+  /// and 3,760 in 0.4 s in a release build, when measured), and
   /// finds the naive table's deadlock. The schedule budget alone bounds the search, so the test
   /// does not depend on the machine's speed; `Benchmarks philosophers` times it.
   @Test(".default, assuming no unseen sharing, proves the fixed three philosophers and finds the naive table's deadlock",
@@ -216,7 +217,7 @@ struct DefaultPortfolioTests {
     let summary = try await explore(configuration: configuration) { try await fixed() }
     #expect(summary.exploredEverySchedule, "\(summary)")
     #expect(summary.portfolioParts.map(\.part) == [.reduced], "\(summary)")
-    #expect(summary.schedules < 5_000, "\(summary)")
+    #expect(summary.schedules < 10_000, "\(summary)")
     let naive = ClassicBug.diningPhilosophers3.buggy(spawning: spawn)
     let failure = await #expect(throws: ExplorationFailure.self) {
       try await explore(configuration: configuration) { try await naive() }
@@ -224,12 +225,14 @@ struct DefaultPortfolioTests {
     #expect(failure?.summary.contains("deadlock") == true, "\(String(describing: failure))")
   }
 
-  /// With no time budget the search is the same everywhere. The stale response needs 25
-  /// exhaustive schedules to show up: with 29 schedules (14 for the exhaustive part, 2 for each
-  /// bound) PCT finds it first, with two preemptions that the minimization removes; with 300
-  /// (150 for the exhaustive part), the exhaustive part does, with four.
+  /// With no time budget the search is the same everywhere. The stale response shows up in the
+  /// exhaustive part after more than its share of 40 schedules: with 40 (20 for the exhaustive
+  /// part), the part bounded to no preemption finds it first, in a schedule with none, since an
+  /// actor's job that hands a task over while another waits for the actor goes on as a step of
+  /// its own; with 300 (150 for the exhaustive part), the exhaustive part does, with five
+  /// preemptions that the minimization removes.
   @Test("the report names the part that found the failure, minimized", arguments: [
-    (29, PortfolioPart.pct(depth: 3)), (300, PortfolioPart.exhaustive),
+    (40, PortfolioPart.preemptionBound(0)), (300, PortfolioPart.exhaustive),
   ])
   func namesThePart(schedules: Int, part: PortfolioPart) async throws {
     let bug = ClassicBug.staleSearchResponse
@@ -241,13 +244,11 @@ struct DefaultPortfolioTests {
     #expect(failure.portfolioPart == part)
     #expect(FailureKind(failure) == .invariantViolated)
     #expect(failure.preemptions?.reported == 0)
-    #expect(failure.strategy == "default portfolio, found by its \(part) part, then a search for fewer preemptions")
-    if part == .pct(depth: 3) {
-      #expect(failure.preemptions?.found == 2)
-      #expect(failure.seed != nil)
-    } else {
-      #expect(failure.preemptions?.found == 4)
-    }
+    // A failure found with no preemption needs no search for fewer.
+    let minimized = part == .exhaustive ? ", then a search for fewer preemptions" : ""
+    #expect(failure.strategy == "default portfolio, found by its \(part) part\(minimized)")
+    #expect(failure.seed == nil)
+    #expect(failure.preemptions?.found == (part == .exhaustive ? 5 : 0))
     let schedule = try #require(failure.schedule)
     let replayed = try await requireFailure(ExplorationFailure.self) {
       try await explore(.replay(schedule), configuration: configuration, bug.buggy)

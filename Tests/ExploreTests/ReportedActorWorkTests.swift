@@ -31,7 +31,9 @@ struct ReportedActorWorkTests {
       try await explore(.exhaustive, configuration: ExploreConfiguration(minimizationBudget: 0)) {
         let counter = Counter()
         // Under the first schedule, `first` schedules the counter's job and `second` joins its
-        // queue; `second` then suspends on the actor, which hands nothing to the scheduler.
+        // queue. The job hands the root over as `first` completes, and goes on with `second` as a
+        // step of its own, after the root has joined the queue too; `second` then suspends on the
+        // actor, which hands nothing to the scheduler, and the job goes on with the root's work.
         let first = Task.effect(name: "first") { await counter.increment() }
         let second = Task.effect(name: "second") { await counter.waitForSignal() }
         await first.value
@@ -41,7 +43,7 @@ struct ReportedActorWorkTests {
       }
     }
     let trace = try #require(failure.trace)
-    #expect(trace.actorJobTasks.values.contains([TaskID(1), TaskID(2)]), "\(trace)")
-    #expect(failure.description.contains("Counter for #1 first, #2 second"), "\(failure)")
+    #expect(trace.actorJobTasks.values.contains([TaskID(2), TaskID(0)]), "\(trace)")
+    #expect(failure.description.contains("Counter for #2 second, #0 root"), "\(failure)")
   }
 }

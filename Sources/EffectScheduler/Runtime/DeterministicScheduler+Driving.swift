@@ -149,6 +149,7 @@ extension DeterministicScheduler {
     }
     readyJobs.append(job)
     readyInfo.append(info)
+    if !fromOutside, !onMainActor, let address = actors.runningAddress, actors.runningJob != nil { pauseDrainIfItGoesOn(address: address) }
   }
 
   /// Makes the next main-actor job ready once the one before it has been picked.
@@ -161,7 +162,7 @@ extension DeterministicScheduler {
     mainActorJobIsReady = true
   }
 
-  private func spawn(_ job: UnownedJob, runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {
+  func spawn(_ job: UnownedJob, runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {
     let parent = fromOutside ? nil : currentTaskID()
     if registry.records.isEmpty { rootRuntimeID = runtimeID }
     let id = registry.register(job, runtimeID: runtimeID, flags: flags, parent: parent)

@@ -1,23 +1,39 @@
 extension DeterministicScheduler {
-  /// The tasks other than `known` queued on the actor at `address`, in the order they last ran:
-  /// the work its job is about to run. A task that steps onto an actor already scheduled joins the
-  /// actor's queue without a job of its own, so only the runtime's record of each waiting task
-  /// (see `TaskWaitReader`) tells the scheduler it is there. The tasks queued on other actors are
-  /// kept, for ``noteQueuedWorkRunBeyondTheActor()``.
-  func listQueuedWork(onActorAt address: UInt, besides known: [TaskID]) -> [TaskID] {
+  /// The tasks other than `known` queued on the actor at `address`, whose job runs on this
+  /// thread, in the order the actor runs them: the work its job goes on with. A task that steps onto an actor already scheduled joins the actor's queue without a job
+  /// of the scheduler's, and so does a task made in the actor's code, isolated to it: such a task,
+  /// made by the program (after its root), is registered here, as made in the job's step.
+  func queuedTasks(onActorAt address: UInt, besides known: [TaskID]) -> [TaskID] {
+    var queued: [TaskID] = []
+    for job in ActorQueue.queuedJobs(actorAt: address) where JobFlags(job).isTask {
+      let runtimeID = runtimeTaskID(job)
+      guard let id = registry.id(forRuntimeID: runtimeID) ?? (runtimeID > rootRuntimeID ? spawn(job, runtimeID: runtimeID, flags: JobFlags(job), fromOutside: false) : nil),
+        !known.contains(id), !queued.contains(id)
+      else { continue }
+      queued.append(id)
+    }
+    return queued
+  }
+
+  /// Keeps, for ``noteQueuedWorkRunBeyondTheActor()``, the tasks queued on actors other than the
+  /// one at `address` as its job begins, read from the runtime's record of each waiting task (see
+  /// `TaskWaitReader`). Only a task without an executor preference can take the job beyond its
+  /// actor, so without one the list is left empty.
+  func keepWorkQueuedElsewhere(than address: UInt) {
+    guard registry.records.contains(where: { $0.prefersNoExecutor && !$0.completed }) else { return }
     var queued: [(lastStep: Int, task: TaskID, actor: UInt)] = []
     var pages = TaskWaitReader.MappedPages()
     pages.checkTogether(registry.records.lazy.filter { !$0.completed }.map(\.address), count: TaskWaitReader.taskBytesRead)
     for index in registry.records.indices {
       let id = TaskID(index)
-      guard let lastStep = registry[id].lastStep, !registry[id].completed, !known.contains(id),
-        case .executor(let actor) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id), pages: &pages)
+      guard let lastStep = registry[id].lastStep, !registry[id].completed,
+        case .executor(let actor) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id), pages: &pages),
+        actor != address
       else { continue }
       queued.append((lastStep, id, actor))
     }
     queued.sort { ($0.lastStep, $0.task.rawValue) < ($1.lastStep, $1.task.rawValue) }
-    actors.queuedElsewhere = queued.filter { $0.actor != address }.map { ($0.task, $0.actor) }
-    return queued.filter { $0.actor == address }.map(\.task)
+    actors.queuedElsewhere = queued.map { ($0.task, $0.actor) }
   }
 
   /// Adds to the actor's job under way the tasks queued on other actors when it began that are

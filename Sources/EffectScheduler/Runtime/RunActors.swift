@@ -20,8 +20,18 @@ struct RunActors {
   /// While an actor's job runs, the tasks it has been seen running, the one it was scheduled for
   /// first.
   var runningJob: [TaskID]?
+  /// While an actor's job runs, the actor's address.
+  var runningAddress: UInt?
+  /// While an actor's job runs, the tasks listed in it because they waited in the actor's queue
+  /// as it began or went on, and those seen running in it.
+  var listedFromQueue: [TaskID] = []
+  var seenRunning: [TaskID] = []
+  /// Whether the actor's job under way goes on after a hand-off (see
+  /// ``DeterministicScheduler/pauseDrainIfItGoesOn(address:)``): the task it runs first is then not
+  /// the one its ready job names, so the trace lists its tasks whatever their number.
+  var wentOnAfterHandOff = false
   /// While an actor's job runs, the tasks that were queued on other actors when it began, with
-  /// their actor's address: see ``DeterministicScheduler/listQueuedWork(onActorAt:besides:)``.
+  /// their actor's address: see ``DeterministicScheduler/keepWorkQueuedElsewhere(than:)``.
   var queuedElsewhere: [(task: TaskID, actor: UInt)] = []
   /// Whether, during the actor job under way, a task has completed since a task was last seen
   /// running: the tasks the runtime hands over meanwhile with none running are the completed
@@ -53,11 +63,15 @@ struct RunActors {
   mutating func endJob(atStep step: Int, wentBeyond: Bool) -> [TaskID] {
     defer {
       runningJob = nil
+      runningAddress = nil
+      listedFromQueue = []
+      seenRunning = []
+      wentOnAfterHandOff = false
       queuedElsewhere = []
       wakesCompletionWaiters = false
     }
     let tasks = runningJob ?? []
-    if tasks.count > 1 { jobTasks[step] = tasks }
+    if tasks.count > 1 || wentOnAfterHandOff { jobTasks[step] = tasks }
     if wentBeyond { stepsBeyondTheirActor.insert(step) }
     return tasks
   }
@@ -80,8 +94,17 @@ extension DeterministicScheduler {
     let address = defaultActorAddress(ofJob: job)
     let actor = address.map { actors.index(ofActorAt: $0) }
     var tasks = info.scheduledBy.map { [$0] } ?? []
-    if let address, strategy?.listsQueuedActorWork == true { tasks += listQueuedWork(onActorAt: address, besides: tasks) }
+    if let address {
+      // Read in every search, so that a task made isolated to the actor is known.
+      let queued = queuedTasks(onActorAt: address, besides: tasks)
+      if strategy?.listsQueuedActorWork == true {
+        tasks += queued
+        actors.listedFromQueue = queued
+        keepWorkQueuedElsewhere(than: address)
+      }
+    }
     actors.runningJob = tasks
+    actors.runningAddress = address
     recordActorJobBegins(actor: actor, scheduledBy: info.scheduledBy, fromOutside: info.arrivedFromOutside)
   }
 
@@ -112,6 +135,7 @@ extension DeterministicScheduler {
     guard let tasks = actors.runningJob else { return }
     if let running = taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:)) {
       actors.wakesCompletionWaiters = false
+      if !actors.seenRunning.contains(running) { actors.seenRunning.append(running) }
       if !tasks.contains(running) { actors.runningJob?.append(running) }
       return
     }

@@ -179,6 +179,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) package var whenIdle: (() -> Bool)?
   // Jobs paused in their synchronous code; see DeterministicScheduler+Pausing.swift.
   @exclusivity(unchecked) var pausedJobs: [PausedJob] = []
+  /// Whether the job about to pause is an actor's, at a hand-off (see `pauseDrainIfItGoesOn`).
+  var pausingAtHandOff = false
   /// The run's threads parked at the end of a step, ready to go on with the loop.
   @exclusivity(unchecked) var idleHosts: [HostThread] = []
   /// The thread that called ``drive()``, whose caller waits for the run's ending.

@@ -14,8 +14,10 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// The default actors whose jobs ran, in the order of their first job (see
   /// ``TraceEvent/actor`` and ``actorName(_:)``).
   public var actors: [TraceActor]
-  /// For each step that ran an actor's job, the tasks whose work it ran, as far as the scheduler
-  /// saw: the task it was scheduled for first, then each task seen running on the actor.
+  /// For each step that ran an actor's job with the work of more than the task it was scheduled
+  /// for, or that went on with the actor's queue after the job handed another job over (see
+  /// ``ReadyJob/scheduledBy``), the tasks whose work it ran, as far as the scheduler saw: the task
+  /// it was scheduled for, or went on with, first, then each task seen running on the actor.
   public var actorJobTasks: [Int: [TaskID]]
   /// What the program's tasks added to the trace, in order, such as the elements that streams
   /// made with `AsyncStream.effect` delivered; empty when there were none.

@@ -82,7 +82,7 @@ struct AllOutcomes: Sendable {
             all.outcomes.insert(described)
           }
           if keepingTraces, ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_RUNS"] != nil {
-            print("run \(all.schedules): \(outcome.schedule) cut \(outcome.cutAtStep.map(String.init) ?? "-") \(state ?? "")")
+            print("run \(all.schedules): \(outcome.schedule) cut \(outcome.cutAtStep.map(String.init) ?? "-") \(state ?? "")\n\(outcome.trace)")
           }
         }
         all.check = pointer.pointee.reductionCheck

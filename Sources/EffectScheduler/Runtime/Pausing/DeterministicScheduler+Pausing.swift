@@ -36,6 +36,9 @@ extension DeterministicScheduler {
       host: host, info: info, task: task, runningTask: runningTask, runningRuntimeID: runningRuntimeID, runningJob: runningJob,
       runningOnMainActor: runningOnMainActor, watchedCompletion: witnessBaseline != nil, actor: actorTasks == nil ? nil : runningActor,
       actorTasks: actorTasks)
+    paused.handOff = pausingAtHandOff
+    paused.actorAddress = actors.runningAddress
+    pausingAtHandOff = false
     if actorTasks != nil {
       endActorJob()
     } else if let id = info.task {
@@ -61,6 +64,24 @@ extension DeterministicScheduler {
       DrivingThread.set(nil)
       return false
     }
+  }
+
+  /// Pauses the actor's job under way, which has just handed a job over, if the actor has more
+  /// work queued and no task's code runs: a task left the actor, or completed on it and woke its
+  /// waiter. The job handed over, run by another thread, goes on alongside the rest of the
+  /// actor's queue, which the job would otherwise run within the same step; a task made isolated
+  /// to the actor, say, would start there unseen, before the task that made it could cancel it.
+  /// Where a task's code runs (a continuation resumed in an actor's method), the job does not
+  /// pause: the code may hold a lock that the job handed over takes.
+  func pauseDrainIfItGoesOn(address: UInt) {
+    guard taskReader.currentRuntimeTaskID() == nil, ActorQueue.hasQueuedJobs(actorAt: address), !holdsATaskStatusLock() else { return }
+    // The tasks listed as queued that still are did not run in this part of the job.
+    if !actors.listedFromQueue.isEmpty {
+      let stillQueued = queuedTasks(onActorAt: address, besides: [])
+      actors.runningJob?.removeAll { stillQueued.contains($0) && actors.listedFromQueue.contains($0) && !actors.seenRunning.contains($0) }
+    }
+    pausingAtHandOff = true
+    _ = pauseRunningJob(blockedOn: nil)
   }
 
   /// Whether the calling thread holds the status lock of a task of the run. The runtime runs a
@@ -108,7 +129,18 @@ extension DeterministicScheduler {
     ownerOfLastJob = info.owner
     if let tasks = paused.actorTasks {
       actors.runningJob = tasks
-      recordActorJobBegins(actor: paused.actor, scheduledBy: info.scheduledBy, fromOutside: false)
+      actors.runningAddress = paused.actorAddress
+      var scheduledBy = info.scheduledBy
+      if paused.handOff, let address = paused.actorAddress {
+        // The job goes on with the actor's queue, the first task in it first.
+        let queued = queuedTasks(onActorAt: address, besides: [])
+        scheduledBy = queued.first
+        actors.runningJob = strategy?.listsQueuedActorWork == true ? queued : Array(queued.prefix(1))
+        actors.listedFromQueue = strategy?.listsQueuedActorWork == true ? Array(queued.dropFirst()) : []
+        actors.seenRunning = []
+        actors.wentOnAfterHandOff = true
+      }
+      recordActorJobBegins(actor: paused.actor, scheduledBy: scheduledBy, fromOutside: false)
     } else if let id = info.task {
       if let job = paused.runningJob { noteCancellation(of: id, job: job) }
       record(id, .resumed, onMainActor: info.isOnMainActor)

@@ -25,6 +25,16 @@ final class HostThread: @unchecked Sendable {
   private let signal = DispatchSemaphore(value: 0)
   /// Written by the waking thread before it signals, read by this one after it wakes.
   private var order = Order.drive
+  /// Whether this thread is awake, waiting on `signal`, or woken and not yet gone on: a thread
+  /// woken soon after it parks, as a paused job picked at the next step is, sees it while it spins
+  /// and goes on without the kernel's help.
+  private let state = Atomic<Int>(HostThread.awake)
+  private static let awake = 0
+  private static let waiting = 1
+  private static let woken = 2
+  /// How many times a parking thread looks for its wake-up before it sleeps: about as long as
+  /// the kernel takes to wake a sleeping thread.
+  private static let spins = 2_000
   /// The scheduler a pool thread is lent to, while it is.
   var scheduler: DeterministicScheduler?
   /// Whether the job paused on this thread was let go when its run ended.
@@ -43,14 +53,22 @@ final class HostThread: @unchecked Sendable {
 
   /// Parks the calling thread, which must be this one, until it is woken; returns why.
   func park() -> Order {
-    signal.wait()
+    for _ in 0..<Self.spins {
+      if state.compareExchange(expected: Self.woken, desired: Self.awake, ordering: .acquiringAndReleasing).exchanged { return order }
+    }
+    if state.compareExchange(expected: Self.awake, desired: Self.waiting, ordering: .acquiringAndReleasing).exchanged {
+      signal.wait()
+    }
+    // Woken: by the signal, or between the last look and the announcement of the wait.
+    state.store(Self.awake, ordering: .releasing)
+    _ = state.load(ordering: .acquiring)
     return order
   }
 
   /// Wakes this thread, parked or about to park, with `order`.
   func wake(_ order: Order) {
     self.order = order
-    signal.signal()
+    if state.exchange(Self.woken, ordering: .acquiringAndReleasing) == Self.waiting { signal.signal() }
   }
 
   /// The host thread the calling thread is, if it is one.

@@ -23,6 +23,9 @@ final class PausedJob {
   /// For an actor's job, the actor and the tasks it had been seen running.
   let actor: Int?
   let actorTasks: [TaskID]?
+  /// Whether an actor's job paused where it handed a job over, and the actor's address.
+  var handOff = false
+  var actorAddress: UInt?
   /// The lock the job waits for, or `nil` while it is ready to go on.
   var blockedOn: ControlledLock?
 

@@ -227,7 +227,7 @@ private struct LastTouches {
 /// kind of ``StepAccesses/Object`` keeps its numbers in an array by the object's own index.
 private struct ObjectNumbers {
   /// By kind, then the object's index within its kind: its number, or -1.
-  private var byKind: [[Int]] = Array(repeating: [], count: 7)
+  private var byKind: [[Int]] = Array(repeating: [], count: 8)
   /// The numbers of the instants timers are due at, which are no small indices.
   private var byInstant: [Duration: Int] = [:]
   private var count = 0
@@ -259,6 +259,7 @@ private struct ObjectNumbers {
     case .outsideActors(let task): (4, task.map { $0.rawValue + 1 } ?? 0)
     case .seenBeforeHop(let step): (5, step)
     case .lock(let lock): (6, lock)
+    case .completion(let task): (7, task.rawValue)
     case .timersDue: preconditionFailure("numbered by instant")
     }
   }

@@ -17,7 +17,7 @@ import EffectScheduler
 /// | an actor's or the main actor's job | the actor, the tasks whose work it runs, and the locks it takes |
 /// | hopping onto a busy actor | the actor (the job lists it as queued; elsewhere every step until the job runs) |
 /// | spawning a task, `async let`, `addTask` | nothing more: the child's first job is made ready by this step, so it comes after |
-/// | completing a task awaited, a child collected | the waiting task; a structured child's last step, and every step of its parent, the parent's children |
+/// | completing a task awaited, a child collected | the waiting task; a task's last step, and every later step of the task that made it (which may find it completed without waiting), its completion; a structured child's last step, and every step of its parent, the parent's children |
 /// | `cancel()`, `cancelAll()`, an `async let` left behind, a parent's cancellation | the cancelled task, at the step that set its flag; its handler runs in that step |
 /// | resuming a continuation, waking a sleep | the task it wakes |
 /// | a stream's `yield`, `next`, `finish`, termination | the stream's buffer lock (every buffering policy); a delivery to a test script, the notes |
@@ -59,6 +59,9 @@ struct StepAccesses {
     /// The timers due at one instant of the virtual clock, which fire in the order they were set:
     /// see ``Trace/timersSet``.
     case timersDue(at: Duration)
+    /// Whether a task made with `Task {}` has completed, which the task that made it reads when
+    /// it awaits it: see ``recordChildren(_:)``.
+    case completion(TaskID)
   }
 
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
@@ -430,20 +433,47 @@ struct StepAccesses {
   }
 
   /// The order in which structured children complete is what a task group's `next()` returns, so
-  /// a child's last step and every step of its parent touch the parent's children.
+  /// a child's last step and every step of its parent touch the parent's children. A task made
+  /// with `Task {}` is most often awaited by the task that made it, which finds it completed
+  /// without waiting, unseen, when it completed first: its last step and every later step of its
+  /// maker touch its completion (a maker's step before it that waited on it was woken by it; one
+  /// that did not, did not read it), unless that step woke the maker, which orders them already.
+  /// A maker of more than ``separateCompletions`` such tasks has them all touch its children
+  /// instead, which keeps a step's objects few.
   private mutating func recordChildren(_ trace: Trace) {
     var parents: Set<TaskID> = []
+    var made: [TaskID: [(task: TaskID, step: Int)]] = [:]
+    var woke: [Int: [TaskID]] = [:]
+    for step in threads.indices {
+      guard case .task(let task) = threads[step], let waker = enabledBy[step] else { continue }
+      woke[waker, default: []].append(task)
+    }
     for event in trace.events where event.kind == .completed && event.step < threads.count {
-      guard let task = event.task, let info = trace[task: task], info.kind == .groupChild || info.kind == .asyncLet,
-        let parent = info.parent
-      else { continue }
+      guard let task = event.task, let info = trace[task: task], let parent = info.parent, parent != task else { continue }
+      guard info.kind == .groupChild || info.kind == .asyncLet else {
+        if woke[event.step]?.contains(parent) == true { continue }
+        made[parent, default: []].append((task, event.step))
+        objects[event.step].insert(.completion(task))
+        continue
+      }
       objects[event.step].insert(.children(parent))
       parents.insert(parent)
     }
+    for (maker, tasks) in made where tasks.count > Self.separateCompletions {
+      for (_, step) in tasks { objects[step].insert(.children(maker)) }
+      parents.insert(maker)
+      made[maker] = nil
+    }
     for step in threads.indices {
       for parent in parents where objects[step].contains(.task(parent)) { objects[step].insert(.children(parent)) }
+      for (maker, tasks) in made where objects[step].contains(.task(maker)) {
+        for (task, completed) in tasks where completed < step { objects[step].insert(.completion(task)) }
+      }
     }
   }
+
+  /// How many tasks made with `Task {}` by one task have their completions touched one by one.
+  static let separateCompletions = 8
 
   /// Tasks that wake each other from outside any actor (resuming a continuation kept in a
   /// lock-protected box, yielding to a stream another task reads) share something the scheduler
