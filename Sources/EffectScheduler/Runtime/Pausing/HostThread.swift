@@ -34,7 +34,7 @@ final class HostThread: @unchecked Sendable {
   private static let woken = 2
   /// How many times a parking thread looks for its wake-up before it sleeps: about as long as
   /// the kernel takes to wake a sleeping thread.
-  private static let spins = 20_000
+  private static let spins = 8_000
   /// The scheduler a pool thread is lent to, while it is.
   var scheduler: DeterministicScheduler?
   /// Whether the job paused on this thread was let go when its run ended.
@@ -56,7 +56,7 @@ final class HostThread: @unchecked Sendable {
     for spin in 0..<Self.spins {
       if state.compareExchange(expected: Self.woken, desired: Self.awake, ordering: .acquiringAndReleasing).exchanged { return order }
       // Threads with work to do come first.
-      if spin % 16 == 15 { sched_yield() }
+      if spin % 4 == 3 { sched_yield() }
     }
     if state.compareExchange(expected: Self.awake, desired: Self.waiting, ordering: .acquiringAndReleasing).exchanged {
       signal.wait()
