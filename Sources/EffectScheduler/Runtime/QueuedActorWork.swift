@@ -1,8 +1,9 @@
 extension DeterministicScheduler {
   /// The tasks other than `known` queued on the actor at `address`, whose job runs on this
-  /// thread, in the order the actor runs them: the work its job goes on with. A task that steps onto an actor already scheduled joins the actor's queue without a job
-  /// of the scheduler's, and so does a task made in the actor's code, isolated to it: such a task,
-  /// made by the program (after its root), is registered here, as made in the job's step.
+  /// thread, in the order the actor runs them: the work its job goes on with. A task that steps
+  /// onto an actor already scheduled joins the actor's queue without a job of the scheduler's, and
+  /// so does a task made in the actor's code, isolated to it: such a task, made by the program
+  /// (after its root), is registered here, as made in the job's step.
   func queuedTasks(onActorAt address: UInt, besides known: [TaskID]) -> [TaskID] {
     var queued: [TaskID] = []
     for job in ActorQueue.queuedJobs(actorAt: address) where JobFlags(job).isTask {

@@ -63,7 +63,6 @@ final class HostThread: @unchecked Sendable {
     }
     // Woken: by the signal, or between the last look and the announcement of the wait.
     state.store(Self.awake, ordering: .releasing)
-    _ = state.load(ordering: .acquiring)
     return order
   }
 
