@@ -53,17 +53,39 @@ final class HostThread: @unchecked Sendable {
 
   /// Parks the calling thread, which must be this one, until it is woken; returns why.
   func park() -> Order {
+    parkUnlessIdle(leaving: nil) ?? .runIsOver
+  }
+
+  /// Parks the calling thread, which must be this one, until it is woken, and returns why; or,
+  /// with `leaving`, once it has slept that long without being woken, and `leaving` says it may
+  /// go (no thread will wake it), returns `nil`.
+  private func parkUnlessIdle(leaving: (idleFor: DispatchTimeInterval, mayLeave: () -> Bool)?) -> Order? {
     for spin in 0..<Self.spins {
       if state.compareExchange(expected: Self.woken, desired: Self.awake, ordering: .acquiringAndReleasing).exchanged { return order }
       // Threads with work to do come first.
       if spin % 4 == 3 { sched_yield() }
     }
     if state.compareExchange(expected: Self.awake, desired: Self.waiting, ordering: .acquiringAndReleasing).exchanged {
-      signal.wait()
+      if let leaving {
+        while signal.wait(timeout: .now() + leaving.idleFor) == .timedOut {
+          guard leaving.mayLeave() else { continue }
+          state.store(Self.awake, ordering: .releasing)
+          return nil
+        }
+      } else {
+        signal.wait()
+      }
     }
     // Woken: by the signal, or between the last look and the announcement of the wait.
     state.store(Self.awake, ordering: .releasing)
     return order
+  }
+
+  /// Parks a pool thread, which must be the calling one, until it is lent and woken; returns
+  /// `nil` once it has waited in the pool for a few seconds unlent, and left it: a process whose
+  /// explorations paused many jobs at once keeps no more threads than it needs now.
+  fileprivate func parkInPool() -> Order? {
+    parkUnlessIdle(leaving: (.seconds(2), { HostThread.leavePool(self) }))
   }
 
   /// Wakes this thread, parked or about to park, with `order`.
@@ -163,7 +185,7 @@ private func runPoolThread(_ argument: UnsafeMutableRawPointer) -> UnsafeMutable
   HostThread.setCurrent(host)
   ThreadCensus.asDriverThread {
     while true {
-      let order = host.park()
+      guard let order = host.parkInPool() else { return }
       if let scheduler = host.scheduler, order == .drive { scheduler.driveAsLentThread(host) }
       host.scheduler = nil
       HostThread.returnToPool(host)
@@ -175,6 +197,15 @@ private func runPoolThread(_ argument: UnsafeMutableRawPointer) -> UnsafeMutable
 extension HostThread {
   fileprivate static func returnToPool(_ host: HostThread) {
     idle.withLock { $0.append(host) }
+  }
+
+  /// Takes `host` out of the pool, if it is there: then no thread will lend, or wake, it.
+  fileprivate static func leavePool(_ host: HostThread) -> Bool {
+    idle.withLock { hosts in
+      guard let index = hosts.firstIndex(where: { $0 === host }) else { return false }
+      hosts.remove(at: index)
+      return true
+    }
   }
 }
 
