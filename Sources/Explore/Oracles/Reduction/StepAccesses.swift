@@ -453,13 +453,16 @@ struct StepAccesses {
       guard info.kind == .groupChild || info.kind == .asyncLet else {
         if woke[event.step]?.contains(parent) == true { continue }
         made[parent, default: []].append((task, event.step))
-        objects[event.step].insert(.completion(task))
         continue
       }
       objects[event.step].insert(.children(parent))
       parents.insert(parent)
     }
-    for (maker, tasks) in made where tasks.count > Self.separateCompletions {
+    for (maker, tasks) in made {
+      guard tasks.count > Self.separateCompletions else {
+        for (task, step) in tasks { objects[step].insert(.completion(task)) }
+        continue
+      }
       for (_, step) in tasks { objects[step].insert(.children(maker)) }
       parents.insert(maker)
       made[maker] = nil
