@@ -1,7 +1,11 @@
-/// The things one step touched (``StepAccesses/Object``): a handful at most, so kept in a plain
-/// array and compared one by one, which costs far less than hashing them into a set.
+/// The things one step touched (``StepAccesses/Object``): a handful at most, so the first four
+/// are kept inline and compared one by one, with no allocation for a step that touches no more,
+/// which costs far less than a set or an array of its own for each step of each run.
 struct ObjectSet: Sequence, Equatable {
-  private var members: [StepAccesses.Object] = []
+  private var first: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  private var inline = 0
+  /// The objects beyond the first four.
+  private var more: [UInt64] = []
 
   init() {}
 
@@ -9,15 +13,40 @@ struct ObjectSet: Sequence, Equatable {
     for object in objects { insert(object) }
   }
 
-  var isEmpty: Bool { members.isEmpty }
+  var isEmpty: Bool { inline == 0 }
 
-  func contains(_ object: StepAccesses.Object) -> Bool { members.contains(object) }
+  private func member(_ index: Int) -> UInt64 {
+    switch index {
+    case 0: first.0
+    case 1: first.1
+    case 2: first.2
+    case 3: first.3
+    default: more[index - 4]
+    }
+  }
+
+  private var count: Int { inline + more.count }
+
+  private func contains(bits: UInt64) -> Bool {
+    if first.0 == bits || first.1 == bits || first.2 == bits || first.3 == bits { return true }
+    return inline == 4 && more.contains(bits)
+  }
+
+  func contains(_ object: StepAccesses.Object) -> Bool { contains(bits: object.bits) }
 
   mutating func insert(_ object: StepAccesses.Object) {
-    guard !members.contains(object) else { return }
-    // Room for the handful a step touches, in one allocation.
-    if members.isEmpty { members.reserveCapacity(4) }
-    members.append(object)
+    let bits = object.bits
+    guard !contains(bits: bits) else { return }
+    switch inline {
+    case 0: first.0 = bits
+    case 1: first.1 = bits
+    case 2: first.2 = bits
+    case 3: first.3 = bits
+    default:
+      more.append(bits)
+      return
+    }
+    inline += 1
   }
 
   mutating func formUnion(_ objects: some Sequence<StepAccesses.Object>) {
@@ -25,13 +54,26 @@ struct ObjectSet: Sequence, Equatable {
   }
 
   func isDisjoint(with other: ObjectSet) -> Bool {
-    !members.contains { other.members.contains($0) }
+    for index in 0..<count where other.contains(bits: member(index)) { return false }
+    return true
   }
 
-  func makeIterator() -> IndexingIterator<[StepAccesses.Object]> { members.makeIterator() }
+  func makeIterator() -> Iterator { Iterator(set: self) }
+
+  /// The objects in the order they were inserted.
+  struct Iterator: IteratorProtocol {
+    fileprivate let set: ObjectSet
+    fileprivate var position = 0
+
+    mutating func next() -> StepAccesses.Object? {
+      guard position < set.count else { return nil }
+      defer { position += 1 }
+      return StepAccesses.Object(bits: set.member(position))
+    }
+  }
 
   /// Equal when they hold the same objects, in whatever order.
   static func == (a: ObjectSet, b: ObjectSet) -> Bool {
-    a.members.count == b.members.count && a.members.allSatisfy(b.members.contains)
+    a.count == b.count && (0..<a.count).allSatisfy { b.contains(bits: a.member($0)) }
   }
 }

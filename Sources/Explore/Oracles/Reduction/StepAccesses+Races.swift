@@ -23,22 +23,17 @@ extension StepAccesses {
   /// Returns the reversals, and the order of the run's steps they were found from.
   func reversals() -> (reversals: [Reversal], order: HappensBefore) {
     let steps = threads.count
-    var threadNumbers: [Thread: Int] = [:]
-    let thread = threads.map { thread in
-      if let number = threadNumbers[thread] { return number }
-      threadNumbers[thread] = threadNumbers.count
-      return threadNumbers.count - 1
-    }
+    let (thread, threadCount) = threadNumbers()
     // For each step, the last step of each thread that happens before it, or -1.
-    var order = HappensBefore(thread: thread, threads: threadNumbers.count)
+    var order = HappensBefore(thread: thread, threads: threadCount)
     var reversals: [Reversal] = []
     // Every step before the clock last moved on comes before every step since.
-    var everyStep = Array(repeating: -1, count: threadNumbers.count)
+    var everyStep = Array(repeating: -1, count: threadCount)
     var beforeClock = everyStep
     // What a timer fired early now would come after: the steps that affect it, and their past.
     var timerClock = beforeClock
     var clockSteps = clockSteps[...]
-    var touches = LastTouches(threads: threadNumbers.count)
+    var touches = LastTouches(threads: threadCount)
     var predecessors: [Int] = []
     // For each step, the step of its thread before it, or -1.
     var previousOfThread = Array(repeating: -1, count: steps)
@@ -110,7 +105,7 @@ extension StepAccesses {
     var options: [Int] = []
     // The option at `i` that starts `step`: its job, or the timer that fired it or woke its task.
     func option(starting step: Int) -> Int? {
-      if let position = runsAt[i].firstIndex(of: step) { return position }
+      if let position = position(atStep: i, ofJobRunAt: step) { return position }
       if firesTimer[step] || enabledByClock[step].map(movableClockSteps.contains) == true { return timerPositions[i] }
       return nil
     }
@@ -122,8 +117,39 @@ extension StepAccesses {
     }
     // A first step whose job was not ready at `i` means the steps do not fit the model; every
     // option is then tried.
-    if options.isEmpty { return Reversal(step: i, options: Array(runsAt[i].indices) + (timerPositions[i].map { [$0] } ?? []), later: j, everyOption: true) }
+    if options.isEmpty { return Reversal(step: i, options: Array(0..<jobCount(atStep: i)) + (timerPositions[i].map { [$0] } ?? []), later: j, everyOption: true) }
     return Reversal(step: i, options: options, later: j)
+  }
+
+  /// Each step's thread, numbered in the order threads first ran, and how many there are.
+  private func threadNumbers() -> (numbers: [Int], count: Int) {
+    var count = 0
+    // By task number and by actor index, the thread's number, or -1.
+    var taskNumbers: [Int] = []
+    var actorNumbers: [Int] = []
+    var clockNumber = -1
+    func number(_ slot: inout Int) -> Int {
+      if slot < 0 {
+        slot = count
+        count += 1
+      }
+      return slot
+    }
+    func number(_ index: Int, in numbers: inout [Int]) -> Int {
+      if index >= numbers.count { numbers.append(contentsOf: repeatElement(-1, count: index + 1 - numbers.count)) }
+      return number(&numbers[index])
+    }
+    let numbers = threads.map { thread in
+      switch thread {
+      case .task(let task): return number(task.rawValue, in: &taskNumbers)
+      case .actor(let actor): return number(actor, in: &actorNumbers)
+      case .clock: return number(&clockNumber)
+      case .unplaced:
+        var own = -1
+        return number(&own)
+      }
+    }
+    return (numbers, count)
   }
 
   private func join(_ clock: inout [Int], _ other: [Int]) {
@@ -227,40 +253,25 @@ private struct LastTouches {
 /// kind of ``StepAccesses/Object`` keeps its numbers in an array by the object's own index.
 private struct ObjectNumbers {
   /// By kind, then the object's index within its kind: its number, or -1.
-  private var byKind: [[Int]] = Array(repeating: [], count: 8)
+  private var byKind: [[Int]] = Array(repeating: [], count: 10)
   /// The numbers of the instants timers are due at, which are no small indices.
-  private var byInstant: [Duration: Int] = [:]
+  private var byInstant: [Int: Int] = [:]
   private var count = 0
 
   /// The number of `object`, the next one when it is new.
   mutating func number(of object: StepAccesses.Object) -> Int {
-    if case .timersDue(let instant) = object {
-      if let number = byInstant[instant] { return number }
-      byInstant[instant] = count
+    let (kind, index) = (Int(object.kind.rawValue), object.index)
+    if object.kind == .timersDue {
+      if let number = byInstant[index] { return number }
+      byInstant[index] = count
       count += 1
       return count - 1
     }
-    let (kind, index) = Self.slot(of: object)
     if index >= byKind[kind].count { byKind[kind].append(contentsOf: repeatElement(-1, count: index + 1 - byKind[kind].count)) }
     if byKind[kind][index] < 0 {
       byKind[kind][index] = count
       count += 1
     }
     return byKind[kind][index]
-  }
-
-  /// The object's kind, and its index among objects of that kind, from 0.
-  private static func slot(of object: StepAccesses.Object) -> (kind: Int, index: Int) {
-    switch object {
-    case .task(let task): (0, task.rawValue)
-    case .actor(let actor): (1, actor.map { $0 + 1 } ?? 0)
-    case .children(let parent): (2, parent.rawValue)
-    case .notes: (3, 0)
-    case .outsideActors(let task): (4, task.map { $0.rawValue + 1 } ?? 0)
-    case .seenBeforeHop(let step): (5, step)
-    case .lock(let lock): (6, lock)
-    case .completion(let task): (7, task.rawValue)
-    case .timersDue: preconditionFailure("numbered by instant")
-    }
   }
 }

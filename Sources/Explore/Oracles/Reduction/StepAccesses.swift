@@ -35,35 +35,6 @@ import EffectScheduler
 /// at the end, so following the list from one choice to the next tells which step made each job
 /// ready, and at which later step it ran.
 struct StepAccesses {
-  /// Something steps can touch. Two steps of different threads that touch the same thing are
-  /// dependent: running them in the other order can change what happens.
-  enum Object: Hashable {
-    /// A task: its own steps, a step that wakes it up, cancels it or runs its work on an actor.
-    case task(TaskID)
-    /// A default actor, by its index in the trace, or the main actor (`nil`).
-    case actor(Int?)
-    /// The structured children of a task, whose completion order its task group can see.
-    case children(TaskID)
-    /// The notes tasks add to the trace, such as deliveries of streams made with `.effect`.
-    case notes
-    /// State that tasks share outside actors, such as a stream's buffer or a flag behind a lock,
-    /// which the scheduler cannot see, by the first of the tasks that share it, or `nil` for
-    /// what every task may share: see ``recordSharingOutsideActors(ready:chosen:trace:leftWaiting:)``.
-    case outsideActors(TaskID?)
-    /// What a task saw outside actors in the step that took it onto an actor, which the actor's
-    /// job may rely on: see ``recordWakeUps(ready:chosen:)``.
-    case seenBeforeHop(step: Int)
-    /// A lock, guarding a stream's buffer, a group's results or the program's own state, by the
-    /// order the run first took it: see ``Trace/locks``.
-    case lock(Int)
-    /// The timers due at one instant of the virtual clock, which fire in the order they were set:
-    /// see ``Trace/timersSet``.
-    case timersDue(at: Duration)
-    /// Whether a task made with `Task {}` has completed, which the task that made it reads when
-    /// it awaits it: see ``recordChildren(_:)``.
-    case completion(TaskID)
-  }
-
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
   enum Thread: Hashable {
     case task(TaskID)
@@ -86,9 +57,9 @@ struct StepAccesses {
   /// The step during which each step's job became ready, or `nil` when it was ready before the
   /// first step or arrived from outside.
   private(set) var enabledBy: [Int?] = []
-  /// For each step, the step at which each of its ready jobs ran, by ready position; `nil` for a
-  /// job that had not run when the run ended.
-  private(set) var runsAt: [[Int?]] = []
+  /// Each ready job of each step, followed from choice to choice: where it ran (see
+  /// ``position(atStep:ofJobRunAt:)``).
+  private var jobs = FollowedJobs(steps: 0)
   /// The steps before which the virtual clock moved on, in order. The clock moves only when no
   /// job is ready, so every step before such a step comes before every step from it on, in any
   /// schedule: the jobs made ready then are the wake-ups of sleeps, which no step made ready.
@@ -136,8 +107,10 @@ struct StepAccesses {
     firesEarlyTimer = (0..<steps).map { firesTimer[$0] && dueTimerOffers[$0] == nil }
     sameInstantClockSteps = Set(trace.dueTimerFirings)
     clockSteps = Self.naturalClockSteps(trace, firesTimer: firesTimer)
-    guard let jobs = Self.followJobs(ready: ready, chosen: chosen, clockSteps: Set(clockSteps)) else { return nil }
-    runsAt = jobs.runsAt
+    var movesClock = Array(repeating: false, count: steps + 1)
+    for step in clockSteps { movesClock[step] = true }
+    guard let jobs = Self.followJobs(ready: ready, chosen: chosen, movesClock: movesClock) else { return nil }
+    self.jobs = jobs
     enabledBy = jobs.enabledBy
     enabledByClock = jobs.enabledByClock
     movableClockSteps = Self.movableClockSteps(
@@ -191,46 +164,41 @@ struct StepAccesses {
   /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
   /// it less the job picked, plus jobs added at the end. The choice to fire a timer, last when
   /// offered, is no job.
-  private static func followJobs(ready: [[ReadyJob]], chosen: [Int], clockSteps: Set<Int>) -> FollowedJobs? {
+  private static func followJobs(ready: [[ReadyJob]], chosen: [Int], movesClock: [Bool]) -> FollowedJobs? {
     var followed = FollowedJobs(steps: chosen.count)
     func jobCount(_ step: Int) -> Int { ready[step].count - (ready[step].last?.firesTimer == true ? 1 : 0) }
-    // Job numbers by ready position, and for each job number where it came from and where it ran.
+    // Job numbers by ready position, and for each job number where it came from.
     var current = Array(0..<(ready.isEmpty ? 0 : jobCount(0)))
-    var madeReadyBy: [Int?] = Array(repeating: nil, count: current.count)
-    var madeReadyByClock: [Int?] = madeReadyBy
-    var ranAt: [Int?] = Array(repeating: nil, count: current.count)
-    // The job numbers of each step's ready list, one list after another.
-    var numbersByStep: [Int] = []
-    var firstNumberOf: [Int] = []
+    var madeReadyBy: [Int] = Array(repeating: -1, count: current.count)
+    var madeReadyByClock: [Int] = madeReadyBy
+    followed.ranAt = madeReadyBy
+    followed.numbers.reserveCapacity(chosen.count * 4)
     for step in chosen.indices {
       guard jobCount(step) == current.count, ready[step].indices.contains(chosen[step]) else { return nil }
-      firstNumberOf.append(numbersByStep.count)
-      numbersByStep.append(contentsOf: current)
+      followed.firstNumberOf.append(followed.numbers.count)
+      followed.numbers.append(contentsOf: current)
       let firesTimer = chosen[step] == current.count
       if !firesTimer {
         let job = current.remove(at: chosen[step])
-        ranAt[job] = step
-        followed.enabledBy[step] = madeReadyBy[job]
-        followed.enabledByClock[step] = madeReadyByClock[job]
+        followed.ranAt[job] = step
+        followed.numberRunAt[step] = job
+        if madeReadyBy[job] >= 0 { followed.enabledBy[step] = madeReadyBy[job] }
+        if madeReadyByClock[job] >= 0 { followed.enabledByClock[step] = madeReadyByClock[job] }
       }
       guard step + 1 < chosen.count else { break }
       guard jobCount(step + 1) >= current.count, Self.jobsLeft(by: step, ready: ready, chosen: chosen, firesTimer: firesTimer, are: ready[step + 1]) else {
         return nil
       }
+      let byClock = movesClock[step + 1]
       for job in ready[step + 1][current.count..<jobCount(step + 1)] {
         current.append(madeReadyBy.count)
-        let byClock = clockSteps.contains(step + 1)
-        madeReadyBy.append(byClock ? nil : step)
-        madeReadyByClock.append(byClock ? step + 1 : nil)
-        ranAt.append(nil)
+        madeReadyBy.append(byClock ? -1 : step)
+        madeReadyByClock.append(byClock ? step + 1 : -1)
+        followed.ranAt.append(-1)
         if !byClock { followed.madeReady.append((step, job)) }
       }
     }
-    followed.runsAt.reserveCapacity(firstNumberOf.count)
-    for (step, first) in firstNumberOf.enumerated() {
-      let end = step + 1 < firstNumberOf.count ? firstNumberOf[step + 1] : numbersByStep.count
-      followed.runsAt.append(numbersByStep[first..<end].map { ranAt[$0] })
-    }
+    followed.firstNumberOf.append(followed.numbers.count)
     return followed
   }
 
@@ -246,9 +214,16 @@ struct StepAccesses {
     return true
   }
 
-  /// What ``followJobs(ready:chosen:clockSteps:)`` finds.
+  /// What ``followJobs(ready:chosen:movesClock:)`` finds.
   private struct FollowedJobs {
-    var runsAt: [[Int?]] = []
+    /// The number of each job ready at each step, by ready position, one step's list after
+    /// another, and where each step's list begins (with the end of the last at the end).
+    var numbers: [Int] = []
+    var firstNumberOf: [Int] = []
+    /// By job number, the step at which it ran, or -1; by step, the number of the job it ran,
+    /// or -1 for a timer.
+    var ranAt: [Int] = []
+    var numberRunAt: [Int]
     var enabledBy: [Int?]
     var enabledByClock: [Int?]
     /// Each job a step made ready, with that step.
@@ -257,8 +232,22 @@ struct StepAccesses {
     init(steps: Int) {
       enabledBy = Array(repeating: nil, count: steps)
       enabledByClock = enabledBy
+      numberRunAt = Array(repeating: -1, count: steps)
+      firstNumberOf.reserveCapacity(steps + 1)
     }
   }
+
+  /// The position among the jobs ready at step `i` of the job that ran at step `step`, if it was
+  /// ready there.
+  func position(atStep i: Int, ofJobRunAt step: Int) -> Int? {
+    let number = jobs.numberRunAt[step]
+    guard number >= 0 else { return nil }
+    let list = jobs.firstNumberOf[i]..<jobs.firstNumberOf[i + 1]
+    return list.firstIndex { jobs.numbers[$0] == number }.map { $0 - list.lowerBound }
+  }
+
+  /// How many jobs were ready at `step`, the choice to fire a timer not counted.
+  func jobCount(atStep step: Int) -> Int { jobs.firstNumberOf[step + 1] - jobs.firstNumberOf[step] }
 
   /// The steps before which the clock moved on, or fired a timer due at the instant it was at,
   /// because no job was ready: every move and firing, less those of timers fired at the
@@ -310,29 +299,34 @@ struct StepAccesses {
   /// of a task before its work runs on an actor touches that actor, since that is where it queued
   /// itself there.
   /// Returns the tasks whose work each step ran.
-  private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace) -> [[TaskID]] {
+  private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace) -> StepLists {
     // By task number: its last step so far, or -1.
     var lastStepOf: [Int] = []
-    var ownTasks: [[TaskID]] = Array(repeating: [], count: threads.count)
-    for step in threads.indices where threads[step] != .clock {
-      let job = ready[step][chosen[step]]
-      var tasks: [TaskID] = []
-      var actor: Int??
-      if let task = job.task {
-        tasks = [task]
-        if job.isOnMainActor { actor = .some(nil) }
-      } else {
-        tasks = trace.actorJobTasks[step] ?? job.scheduledBy.map { [$0] } ?? []
-        if case .actor(let index) = threads[step] { actor = .some(index) } else { touchesEverything[step] = true }
+    var ownTasks = StepLists(reservingFor: threads.count)
+    for step in threads.indices {
+      guard threads[step] != .clock else {
+        ownTasks.append(EmptyCollection())
+        continue
       }
-      for task in tasks {
+      let job = ready[step][chosen[step]]
+      var actor: Int??
+      func ran(_ task: TaskID) {
         objects[step].insert(.task(task))
         if task.rawValue >= lastStepOf.count { lastStepOf.append(contentsOf: repeatElement(-1, count: task.rawValue + 1 - lastStepOf.count)) }
         if let actor, lastStepOf[task.rawValue] >= 0 { objects[lastStepOf[task.rawValue]].insert(.actor(actor)) }
         lastStepOf[task.rawValue] = step
       }
+      if let task = job.task {
+        if job.isOnMainActor { actor = .some(nil) }
+        ran(task)
+        ownTasks.append(CollectionOfOne(task))
+      } else {
+        if case .actor(let index) = threads[step] { actor = .some(index) } else { touchesEverything[step] = true }
+        let tasks = trace.actorJobTasks[step] ?? job.scheduledBy.map { [$0] } ?? []
+        for task in tasks { ran(task) }
+        ownTasks.append(tasks)
+      }
       if let actor { objects[step].insert(.actor(actor)) }
-      ownTasks[step] = tasks
     }
     return ownTasks
   }
@@ -341,19 +335,22 @@ struct StepAccesses {
   /// clock or began a sleep, every later step of a task that did (no timer fires early while such
   /// a task is ready), every step of a task cancelled in the run, and a step that made a job of
   /// another task ready. And a timer fired early is no job: it touches only the tasks it wakes.
-  private mutating func recordTimerEffects(_ trace: Trace, ownTasks: [[TaskID]], madeReady: [(step: Int, job: ReadyJob)]) {
+  private mutating func recordTimerEffects(_ trace: Trace, ownTasks: StepLists, madeReady: [(step: Int, job: ReadyJob)]) {
     affectsTimer = Array(repeating: false, count: threads.count)
     var timed = trace.timedSteps[...]
-    var keepsTime: Set<TaskID> = []
+    var keepsTime = TaskFlags()
     // A task delayed by a timer fired early and cancelled by its next job is cut there: which of
     // its jobs is the first since the delay depends on where the timer fires among its steps.
-    let cancelled = Set(trace.events.lazy.filter { $0.kind == .cancelled }.compactMap(\.task))
+    var cancelled = TaskFlags()
+    for event in trace.events where event.kind == .cancelled {
+      if let task = event.task { cancelled[task] = true }
+    }
     for step in threads.indices {
       while let first = timed.first, first < step { timed.removeFirst() }
       if timed.first == step {
         affectsTimer[step] = true
-        keepsTime.formUnion(ownTasks[step])
-      } else if ownTasks[step].contains(where: { keepsTime.contains($0) || cancelled.contains($0) }) {
+        for task in ownTasks[step] { keepsTime[task] = true }
+      } else if ownTasks[step].contains(where: { keepsTime[$0] || cancelled[$0] }) {
         affectsTimer[step] = true
       }
     }
@@ -425,7 +422,7 @@ struct StepAccesses {
   private mutating func recordWorkBeyondActors(_ trace: Trace) {
     for step in trace.stepsBeyondTheirActor where step < threads.count {
       objects[step].formUnion(trace.actors.indices.map { .actor($0) })
-      for case .task(let task) in objects[step] {
+      for task in objects[step].compactMap(\.task) {
         guard let info = trace[task: task], info.kind == .groupChild || info.kind == .asyncLet, let parent = info.parent else { continue }
         objects[step].insert(.children(parent))
       }
@@ -441,36 +438,43 @@ struct StepAccesses {
   /// A maker of more than ``separateCompletions`` such tasks has them all touch its children
   /// instead, which keeps a step's objects few.
   private mutating func recordChildren(_ trace: Trace) {
-    var parents: Set<TaskID> = []
-    var made: [TaskID: [(task: TaskID, step: Int)]] = [:]
-    var woke: [Int: [TaskID]] = [:]
-    for step in threads.indices {
-      guard case .task(let task) = threads[step], let waker = enabledBy[step] else { continue }
-      woke[waker, default: []].append(task)
-    }
+    var parents = TaskFlags()
+    var anyParent = false
+    // The tasks made with `Task {}` that completed without waking their maker.
+    var made: [(maker: TaskID, task: TaskID, step: Int)] = []
+    var madeBy: [Int] = []
     for event in trace.events where event.kind == .completed && event.step < threads.count {
-      guard let task = event.task, let info = trace[task: task], let parent = info.parent, parent != task else { continue }
-      guard info.kind == .groupChild || info.kind == .asyncLet else {
-        if woke[event.step]?.contains(parent) == true { continue }
-        made[parent, default: []].append((task, event.step))
+      guard let task = event.task, trace.tasks.indices.contains(task.rawValue), let parent = trace.tasks[task.rawValue].parent, parent != task
+      else { continue }
+      let kind = trace.tasks[task.rawValue].kind
+      guard kind == .groupChild || kind == .asyncLet else {
+        let step = event.step
+        if threads.indices[(step + 1)...].contains(where: { threads[$0] == .task(parent) && enabledBy[$0] == step }) { continue }
+        made.append((parent, task, step))
+        if parent.rawValue >= madeBy.count { madeBy.append(contentsOf: repeatElement(0, count: parent.rawValue + 1 - madeBy.count)) }
+        madeBy[parent.rawValue] += 1
         continue
       }
       objects[event.step].insert(.children(parent))
-      parents.insert(parent)
+      parents[parent] = true
+      anyParent = true
     }
-    for (maker, tasks) in made {
-      guard tasks.count > Self.separateCompletions else {
-        for (task, step) in tasks { objects[step].insert(.completion(task)) }
-        continue
+    made.removeAll { entry in
+      guard madeBy[entry.maker.rawValue] > Self.separateCompletions else {
+        objects[entry.step].insert(.completion(entry.task))
+        return false
       }
-      for (_, step) in tasks { objects[step].insert(.children(maker)) }
-      parents.insert(maker)
-      made[maker] = nil
+      objects[entry.step].insert(.children(entry.maker))
+      parents[entry.maker] = true
+      anyParent = true
+      return true
     }
+    guard anyParent || !made.isEmpty else { return }
     for step in threads.indices {
-      for parent in parents where objects[step].contains(.task(parent)) { objects[step].insert(.children(parent)) }
-      for (maker, tasks) in made where objects[step].contains(.task(maker)) {
-        for (task, completed) in tasks where completed < step { objects[step].insert(.completion(task)) }
+      for object in objects[step] {
+        guard let task = object.task else { continue }
+        if parents[task] { objects[step].insert(.children(task)) }
+        for entry in made where entry.maker == task && entry.step < step { objects[step].insert(.completion(entry.task)) }
       }
     }
   }

@@ -124,7 +124,7 @@ struct SwapProbes {
     var events: Int?
     for j in 0..<steps where Self.runsProgramCode(j, accesses) {
       var i = j - 1
-      while i >= 0, accesses.runsAt[i].contains(j) {
+      while i >= 0, accesses.position(atStep: i, ofJobRunAt: j) != nil {
         defer { i -= 1 }
         guard Self.runsProgramCode(i, accesses), accesses.threads[i] != accesses.threads[j], !order.precedes(i, j) else {
           continue

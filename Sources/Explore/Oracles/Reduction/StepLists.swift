@@ -1,0 +1,36 @@
+import EffectScheduler
+
+/// A short list of tasks for each step of a run, kept one after another in one array: the
+/// analysis of every run makes such lists, and one array each would cost an allocation a step.
+struct StepLists {
+  private var tasks: [TaskID] = []
+  /// Where each step's list begins in `tasks`, with the end of the last at the end.
+  private var starts: [Int] = [0]
+
+  init(reservingFor steps: Int) {
+    starts.reserveCapacity(steps + 1)
+    tasks.reserveCapacity(steps)
+  }
+
+  /// Adds the next step's list.
+  mutating func append(_ list: some Sequence<TaskID>) {
+    tasks.append(contentsOf: list)
+    starts.append(tasks.count)
+  }
+
+  /// The list of `step`.
+  subscript(step: Int) -> ArraySlice<TaskID> { tasks[starts[step]..<starts[step + 1]] }
+}
+
+/// Flags by task number that grow as tasks are met: a set of tasks without hashing.
+struct TaskFlags {
+  private var flags: [Bool] = []
+
+  subscript(task: TaskID) -> Bool {
+    get { task.rawValue < flags.count && flags[task.rawValue] }
+    set {
+      if task.rawValue >= flags.count { flags.append(contentsOf: repeatElement(false, count: task.rawValue + 1 - flags.count)) }
+      flags[task.rawValue] = newValue
+    }
+  }
+}
