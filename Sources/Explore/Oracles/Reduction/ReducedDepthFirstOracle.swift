@@ -64,6 +64,11 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private var runs = 0
   /// The check of the pairs of steps taken as independent without seeing what they share.
   private var probes = SwapProbes()
+  /// The search for races, kept from run to run, and the choice points and choices of the run it
+  /// analysed last, whose pairs of steps taken as independent unseen were looked for if
+  /// `pairsFound`.
+  private var racePass = RacePass()
+  private var analysed: (points: [Node], choices: [Int], pairsFound: Bool) = ([], [], false)
   /// In a sharded search, its shard, counting from 0, and how many shards there are.
   private let sharing: (index: Int, count: Int)?
   /// Whether the run just made ended while several slots shared it, and another shard counts it.
@@ -247,12 +252,26 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     // The run's own facts need no choice point's state: they are worked out before the choice
     // points are changed, which in a shared search happens under the tree's lock.
     let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing)
-    let races = accesses.map { $0.reversals() }
-    if let accesses, let races, trace.cutAtStep == nil {
-      probes.findPairs(in: accesses, order: races.order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun)
+    // The steps this run shares with the one analysed last, whose races and pairs were found then.
+    var shared = 0
+    while shared < min(steps, analysed.points.count), path[shared] === analysed.points[shared], choices[shared] == analysed.choices[shared] {
+      shared += 1
     }
+    let races = accesses.map { racePass.races(of: $0, sharing: shared) }
+    if accesses == nil { racePass.forget() }
+    let searchesPairs = accesses != nil && trace.cutAtStep == nil
+    if let accesses, let races, searchesPairs {
+      let from = analysed.pairsFound ? races.from : 0
+      probes.findPairs(in: accesses, order: races.order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun, from: from)
+    }
+    analysed.points.replaceSubrange(shared..., with: path[shared..<steps])
+    analysed.choices.replaceSubrange(shared..., with: choices[shared..<steps])
+    analysed.pairsFound = searchesPairs
+    // A search of its own alone changes its choice points, so the sleeping options at those the
+    // run shares with the run before, up to the first step whose facts differ, are as it left them.
+    let followFrom = tree == nil && sharing == nil ? races?.from ?? 0 : 0
     let bringFindings = { (path: [Node], choices: [Int]) -> Int? in
-      Self.update(path: path, choices: choices, accesses: accesses, reversals: races?.reversals ?? [])
+      Self.update(path: path, choices: choices, accesses: accesses, reversals: races?.reversals ?? [], followingFrom: followFrom)
     }
     guard let tree else {
       guard let cut = bringFindings(path, choices) else { return }
@@ -269,14 +288,14 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// point where the run took an option asleep, if it did, whose subtree is then redundant, with
   /// an awake option added to try instead. Without `accesses`, the run did not fit the model, and
   /// every option of every choice point of it is tried.
-  private static func update(path: [Node], choices: [Int], accesses: StepAccesses?, reversals: [StepAccesses.Reversal]) -> Int? {
+  private static func update(path: [Node], choices: [Int], accesses: StepAccesses?, reversals: [StepAccesses.Reversal], followingFrom start: Int) -> Int? {
     guard let accesses else {
       for node in path where node.sharing == nil {
         node.toTry = Set(node.ready.indices).subtracting(node.tried)
       }
       return nil
     }
-    let (sleepingAt, cutAt) = followSleepingOptions(accesses, path: path, choices: choices)
+    let (sleepingAt, cutAt) = followSleepingOptions(accesses, path: path, choices: choices, from: start)
     // A choice point several slots share tries every option already, each in its shard.
     for reversal in reversals where reversal.later < (cutAt ?? path.count) && path[reversal.step].sharing == nil {
       let node = path[reversal.step]
@@ -308,10 +327,13 @@ struct ReducedDepthFirstOracle: SplittableOracle {
 
   /// Walks the run's choice points, keeping the footprint of each option explored for the first
   /// time, and returns the options asleep at each, and the first where the run took one, if any.
-  private static func followSleepingOptions(_ accesses: StepAccesses, path: [Node], choices: [Int]) -> (sleepingAt: [[StepFootprint]], cutAt: Int?) {
-    var sleeping: [StepFootprint] = []
-    var sleepingAt: [[StepFootprint]] = []
-    for (index, node) in path.enumerated() {
+  /// The first `start` choice points are taken as the run before left them: the same options
+  /// asleep, none taken.
+  private static func followSleepingOptions(_ accesses: StepAccesses, path: [Node], choices: [Int], from start: Int) -> (sleepingAt: [[StepFootprint]], cutAt: Int?) {
+    let start = min(start, path.count)
+    var sleepingAt = path[..<start].map(\.sleeping)
+    var sleeping = start < path.count ? path[start].sleeping : []
+    for (index, node) in path.enumerated().dropFirst(start) {
       let chosen = choices[index]
       sleepingAt.append(sleeping)
       node.sleeping = sleeping
@@ -331,3 +353,4 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     return (sleepingAt, nil)
   }
 }
+

@@ -142,6 +142,34 @@ struct StepAccesses {
     for touch in trace.locks where touch.step < steps { objects[touch.step].insert(.lock(touch.lock)) }
     recordTimersDueTogether(trace)
     recordDueFirings()
+    numberActorsByFirstTouch()
+  }
+
+  /// The trace numbers actors in the order their first job ran, which two runs that share their
+  /// first steps may not agree on: a step that hops onto an actor touches it before its first job
+  /// runs, and which actor's job runs first may be decided later. So the steps number them
+  /// afresh, in the order they touch them first: the same in two runs whose first steps touch
+  /// the same actors in the same order, as the choice points that both pass through compare
+  /// what their options touched.
+  private mutating func numberActorsByFirstTouch() {
+    // By the trace's number: the actor's new one, or -1.
+    var numbers: [Int] = []
+    var count = 0
+    func renumbered(_ actor: Int) -> Int {
+      if actor >= numbers.count { numbers.append(contentsOf: repeatElement(-1, count: actor + 1 - numbers.count)) }
+      if numbers[actor] < 0 {
+        numbers[actor] = count
+        count += 1
+      }
+      return numbers[actor]
+    }
+    for step in threads.indices {
+      if case .actor(let actor) = threads[step] { threads[step] = .actor(renumbered(actor)) }
+      guard objects[step].contains(where: { $0.defaultActor != nil }) else { continue }
+      var renumberedObjects = ObjectSet()
+      for object in objects[step] { renumberedObjects.insert(object.defaultActor.map { .actor(renumbered($0)) } ?? object) }
+      objects[step] = renumberedObjects
+    }
   }
 
   /// A timer fired when due changes no time: it only wakes its task, and takes its turn among the
@@ -235,6 +263,29 @@ struct StepAccesses {
       numberRunAt = Array(repeating: -1, count: steps)
       firstNumberOf.reserveCapacity(steps + 1)
     }
+  }
+
+  /// The first step before `limit` whose facts differ from those of the same step of `other`, a
+  /// run that made the same choices from the same ready jobs up to `limit`, or `limit`: what it
+  /// touched, its thread, what made its job ready, its timers, and whether the clock moved on
+  /// before it. A step's facts may depend on later steps (a task's step before its work runs on
+  /// an actor touches the actor, a waker touches the task it woke), so two such runs may differ
+  /// before they part.
+  func firstDifference(from other: StepAccesses, upTo limit: Int) -> Int {
+    var moves = 0
+    for step in 0..<limit {
+      while moves < clockSteps.count, clockSteps[moves] < step { moves += 1 }
+      let moved = moves < clockSteps.count && clockSteps[moves] == step
+      let movedThen = other.clockSteps.contains(step)
+      guard threads[step] == other.threads[step], objects[step] == other.objects[step],
+        touchesEverything[step] == other.touchesEverything[step], outsideActors[step] == other.outsideActors[step],
+        firesTimer[step] == other.firesTimer[step], firesEarlyTimer[step] == other.firesEarlyTimer[step],
+        affectsTimer[step] == other.affectsTimer[step], enabledBy[step] == other.enabledBy[step],
+        enabledByClock[step] == other.enabledByClock[step], timerPositions[step] == other.timerPositions[step],
+        moved == movedThen, !moved || movableClockSteps.contains(step) == other.movableClockSteps.contains(step)
+      else { return step }
+    }
+    return limit
   }
 
   /// The position among the jobs ready at step `i` of the job that ran at step `step`, if it was

@@ -56,6 +56,9 @@ extension StepAccesses {
     /// it awaits it: see `recordChildren`.
     static func completion(_ task: TaskID) -> Object { Object(.completion, task.rawValue) }
 
+    /// The index of the default actor, for an object that is one.
+    var defaultActor: Int? { kind == .actor && index > 0 ? index - 1 : nil }
+
     /// The task, for an object that is one.
     var task: TaskID? { kind == .task ? TaskID(index) : nil }
   }

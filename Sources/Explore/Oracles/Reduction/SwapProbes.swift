@@ -107,22 +107,23 @@ struct SwapProbes {
 
   /// Finds the pairs of the run just made, given by the ready jobs and the position chosen at
   /// each step, that the reduction took as independent without seeing what they share, and
-  /// queues a probe for each pair met first.
+  /// queues a probe for each pair met first. Pairs whose second step comes before `from` were
+  /// met in the run before, whose steps were the same up to there.
   mutating func findPairs(
-    in accesses: StepAccesses, order: HappensBefore, ready: [[ReadyJob]], chosen: [Int], trace: Trace, finished: Bool
+    in accesses: StepAccesses, order: HappensBefore, ready: [[ReadyJob]], chosen: [Int], trace: Trace, finished: Bool, from: Int = 0
   ) {
     let steps = chosen.count
     guard steps == accesses.threads.count else { return }
     var indexInThread: [Int] = []
     indexInThread.reserveCapacity(steps)
-    var counts = Array(repeating: 0, count: order.threads)
+    var counts = Array(repeating: 0, count: order.width)
     for thread in order.thread {
       indexInThread.append(counts[thread])
       counts[thread] += 1
     }
     let spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step))
     var events: Int?
-    for j in 0..<steps where Self.runsProgramCode(j, accesses) {
+    for j in from..<steps where Self.runsProgramCode(j, accesses) {
       var i = j - 1
       while i >= 0, accesses.position(atStep: i, ofJobRunAt: j) != nil {
         defer { i -= 1 }

@@ -1,0 +1,263 @@
+/// The search for the races of each run, kept from one run to the next, so that a run that shares
+/// its first steps with the run before is analysed from where they part.
+///
+/// Step `i` happens before step `j` when `j` cannot run before `i`: they are steps of one thread,
+/// `i` made `j`'s job ready, they are dependent, or a chain of these links them. Two dependent
+/// steps of different threads race when nothing but their own dependence orders them (no step in
+/// between comes after `i` and before `j`) and `i` did not make `j`'s job ready. To reverse such
+/// a race, the search must try, at `i`'s choice point, a thread that can start the steps after `i`
+/// that do not depend on it, followed by `j`: one of their first steps (see
+/// ``StepAccesses/reversal(of:and:order:)``). That is source-DPOR's race detection, with vector
+/// clocks: each step's clock holds, for each thread, its last step that happens before it.
+///
+/// The pass goes through the steps in order, and what it knows before step `j` (the clocks so
+/// far, the last step of each thread that touched each object) depends only on the steps before
+/// `j`. A depth-first search's runs share their first steps with the run before, and so do their
+/// facts, most often: the pass keeps a log of every value it overwrote, by step, and undoes the
+/// steps from the first whose facts differ (``StepAccesses/firstDifference(from:upTo:)``) rather
+/// than starting again. The races whose later step comes before that were found, and brought to
+/// the choice points, for the run before.
+struct RacePass {
+  /// The facts of the run analysed last.
+  private var last: StepAccesses?
+  /// How many threads each clock and each row of last touches holds: at least as many as the runs
+  /// analysed since the pass last started afresh.
+  private var width = 0
+  private var order = HappensBefore(thread: [], width: 0)
+  /// The state of the pass, one cell an entry: the clocks and last touches of ``Region``, then,
+  /// for each object numbered, the last step of each thread that touched it, a row of `width`.
+  private var cells: [Int] = []
+  /// Each value overwritten, with its cell, in order, and how long the log was before each step.
+  private var undo: [(cell: Int, old: Int)] = []
+  private var undoBefore: [Int] = []
+  private var numbers = ObjectNumbers()
+  /// How many objects were numbered before each step.
+  private var numberedBefore: [Int] = []
+  /// For each step, the step of its thread before it, or -1.
+  private var previousOfThread: [Int] = []
+  private var predecessors: [Int] = []
+  private var clock: [Int] = []
+  private var covered: [Int] = []
+
+  /// The regions of ``cells`` before the objects' rows, each one entry a thread.
+  private enum Region: Int, CaseIterable {
+    /// Every step so far: each thread's last step.
+    case everyStep
+    /// What every step comes after since the clock last moved on.
+    case beforeClock
+    /// What a timer fired early now would come after: the steps that affect it, and their past.
+    case timerClock
+    /// By thread: its last step, and its last that touched everything, fired a timer early, or
+    /// affected one.
+    case lastOfThread, lastEverything, lastFiring, lastAffecting
+  }
+
+  /// The races of the run whose facts are `accesses`, whose first `shared` steps are those of the
+  /// run analysed last (the same choices from the same ready jobs): the reversals of the races
+  /// whose later step is from `from` on, the first step whose facts differ from the last run's,
+  /// and those that timers start, anywhere; and the order of all the run's steps.
+  mutating func races(of accesses: StepAccesses, sharing shared: Int) -> (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int) {
+    let steps = accesses.threads.count
+    let (thread, threadCount) = accesses.threadNumbers()
+    var from = last.map { accesses.firstDifference(from: $0, upTo: min(shared, steps, $0.threads.count)) } ?? 0
+    if threadCount > width {
+      width = threadCount
+      from = 0
+    }
+    rewind(to: from)
+    last = accesses
+    order.renumber(thread)
+    var reversals: [StepAccesses.Reversal] = []
+    var clockSteps = accesses.clockSteps.drop { $0 < from }
+    clock = Array(repeating: -1, count: width)
+    covered = clock
+    let beforeClock = Region.beforeClock.rawValue * width
+    for j in from..<steps {
+      undoBefore.append(undo.count)
+      numberedBefore.append(numbers.count)
+      if clockSteps.first == j {
+        clockSteps.removeFirst()
+        let source: Region = accesses.movableClockSteps.contains(j) ? .timerClock : .everyStep
+        for index in 0..<width { set(beforeClock + index, cells[source.rawValue * width + index]) }
+        for index in 0..<width { set(Region.timerClock.rawValue * width + index, cells[beforeClock + index]) }
+      }
+      let own = thread[j]
+      predecessors.removeAll(keepingCapacity: true)
+      let previous = cells[Region.lastOfThread.rawValue * width + own]
+      previousOfThread.append(previous)
+      if previous >= 0 { predecessors.append(previous) }
+      if let enabler = accesses.enabledBy[j] { predecessors.append(enabler) }
+      record(j, of: accesses, thread: own)
+      for index in 0..<width { clock[index] = cells[beforeClock + index] }
+      clock.withUnsafeMutableBufferPointer { clock in
+        for i in predecessors { order.join(&clock, clockOf: i) }
+      }
+      clock[own] = j
+      order.append(clock)
+      join(.everyStep, clock)
+      if accesses.affectsTimer[j] || accesses.firesTimer[j] { join(.timerClock, clock) }
+      // The immediate predecessors, latest first: those no later predecessor already follows.
+      for index in 0..<width { covered[index] = cells[beforeClock + index] }
+      predecessors.sort(by: >)
+      for (index, i) in predecessors.enumerated() where index == 0 || predecessors[index - 1] != i {
+        let immediate = i > covered[thread[i]]
+        covered.withUnsafeMutableBufferPointer { order.join(&$0, clockOf: i) }
+        guard immediate, thread[i] != own, accesses.enabledBy[j] != i else { continue }
+        reversals.append(accesses.reversal(of: i, and: j, order: order))
+      }
+    }
+    reversals += accesses.timerReversals(thread: thread, order: order, previousOfThread: previousOfThread)
+    return (reversals, order, from)
+  }
+
+  /// Forgets the run analysed last, as after a run that did not fit the model.
+  mutating func forget() { last = nil }
+
+  /// Undoes the steps from `step` on, or starts afresh at 0.
+  private mutating func rewind(to step: Int) {
+    guard step > 0 else {
+      cells = Array(repeating: -1, count: Region.allCases.count * width)
+      undo.removeAll(keepingCapacity: true)
+      undoBefore.removeAll(keepingCapacity: true)
+      numberedBefore.removeAll(keepingCapacity: true)
+      previousOfThread.removeAll(keepingCapacity: true)
+      numbers = ObjectNumbers()
+      order = HappensBefore(thread: [], width: width)
+      return
+    }
+    while undo.count > undoBefore[step] {
+      let (cell, old) = undo.removeLast()
+      cells[cell] = old
+    }
+    numbers.forget(downTo: numberedBefore[step])
+    cells.removeLast(cells.count - (Region.allCases.count + numbers.count) * width)
+    undoBefore.removeLast(undoBefore.count - step)
+    numberedBefore.removeLast(numberedBefore.count - step)
+    previousOfThread.removeLast(previousOfThread.count - step)
+    order.truncate(to: step)
+  }
+
+  /// Writes `value` to `cell`, keeping what it overwrote.
+  private mutating func set(_ cell: Int, _ value: Int) {
+    let old = cells[cell]
+    guard old != value else { return }
+    undo.append((cell, old))
+    cells[cell] = value
+  }
+
+  /// Raises each entry of `region` to `clock`'s, where that is later.
+  private mutating func join(_ region: Region, _ clock: [Int]) {
+    let base = region.rawValue * width
+    for index in 0..<width where clock[index] > cells[base + index] { set(base + index, clock[index]) }
+  }
+
+  /// Notes what step `j`, of thread `own`, touched, and adds to ``predecessors`` the last step of
+  /// each other thread that it depends on, for each reason it may, as they were before it,
+  /// leaving out those that come before the clock last moved on anyway. An earlier step of the
+  /// same thread comes before the last one anyway.
+  private mutating func record(_ j: Int, of accesses: StepAccesses, thread own: Int) {
+    let floor = Region.beforeClock.rawValue * width
+    func add(_ region: Region) {
+      let base = region.rawValue * width
+      for other in 0..<width where other != own && cells[base + other] > cells[floor + other] { predecessors.append(cells[base + other]) }
+    }
+    let touchesEverything = accesses.touchesEverything[j]
+    if touchesEverything {
+      add(.lastOfThread)
+    } else {
+      add(.lastEverything)
+      if accesses.firesEarlyTimer[j] { add(.lastAffecting) }
+      if accesses.affectsTimer[j] { add(.lastFiring) }
+    }
+    set(Region.lastOfThread.rawValue * width + own, j)
+    if touchesEverything { set(Region.lastEverything.rawValue * width + own, j) }
+    if accesses.firesEarlyTimer[j] { set(Region.lastFiring.rawValue * width + own, j) }
+    if accesses.affectsTimer[j] { set(Region.lastAffecting.rawValue * width + own, j) }
+    // Each object is looked up once: its last touches are read, then this step becomes its last.
+    for object in accesses.objects[j] {
+      let (number, isNew) = numbers.number(of: object)
+      let row = (Region.allCases.count + number) * width
+      if isNew {
+        cells.append(contentsOf: repeatElement(-1, count: width))
+      } else if !touchesEverything {
+        for other in 0..<width where other != own && cells[row + other] > cells[floor + other] { predecessors.append(cells[row + other]) }
+      }
+      set(row + own, j)
+    }
+  }
+}
+
+/// The order of a run's steps that every equivalent schedule keeps: step `a` happens before step
+/// `b` when `b` cannot run before `a` (see ``RacePass``).
+struct HappensBefore {
+  /// Each step's thread, numbered in the order threads first ran.
+  private(set) var thread: [Int]
+  /// How many entries each step's row holds: at least one a thread.
+  let width: Int
+  /// For each step in turn, the last step of each thread that happens before it, or -1: one
+  /// row of `width` entries a step.
+  private var clocks: [Int] = []
+
+  init(thread: [Int], width: Int) {
+    self.thread = thread
+    self.width = width
+  }
+
+  /// Takes `thread` as the steps' threads: those of a run whose rows so far are the same.
+  mutating func renumber(_ thread: [Int]) { self.thread = thread }
+
+  /// Adds the next step's row.
+  mutating func append(_ clock: [Int]) { clocks.append(contentsOf: clock) }
+
+  /// Keeps the rows of the first `steps` steps only.
+  mutating func truncate(to steps: Int) { clocks.removeLast(clocks.count - steps * width) }
+
+  /// Raises each entry of `clock` to step `step`'s, where that is later.
+  func join(_ clock: inout UnsafeMutableBufferPointer<Int>, clockOf step: Int) {
+    // Through a buffer, so that an unoptimized build neither retains the rows nor checks each
+    // index: a run of thousands of steps and hundreds of tasks joins millions of entries.
+    clocks.withUnsafeBufferPointer { clocks in
+      let row = UnsafeBufferPointer(rebasing: clocks[step * width..<(step + 1) * width])
+      for index in row.indices where row[index] > clock[index] { clock[index] = row[index] }
+    }
+  }
+
+  /// Whether step `a` happens before step `b`, or is `b`.
+  func precedes(_ a: Int, _ b: Int) -> Bool { clocks[b * width + thread[a]] >= a }
+}
+
+/// Numbers the objects of one run's steps in the order they first appear, without hashing: each
+/// kind of ``StepAccesses/Object`` keeps its numbers in an array by the object's own index.
+private struct ObjectNumbers {
+  /// By kind, then the object's index within its kind: its number, or -1.
+  private var byKind: [[Int]] = Array(repeating: [], count: 10)
+  /// The numbers of the instants timers are due at, which are no small indices.
+  private var byInstant: [Int: Int] = [:]
+  /// The objects numbered, in order.
+  private var numbered: [StepAccesses.Object] = []
+
+  var count: Int { numbered.count }
+
+  /// The number of `object`, the next one when it is new.
+  mutating func number(of object: StepAccesses.Object) -> (number: Int, isNew: Bool) {
+    let (kind, index) = (Int(object.kind.rawValue), object.index)
+    if object.kind == .timersDue {
+      if let number = byInstant[index] { return (number, false) }
+      byInstant[index] = count
+    } else {
+      if index >= byKind[kind].count { byKind[kind].append(contentsOf: repeatElement(-1, count: index + 1 - byKind[kind].count)) }
+      if byKind[kind][index] >= 0 { return (byKind[kind][index], false) }
+      byKind[kind][index] = count
+    }
+    numbered.append(object)
+    return (count - 1, true)
+  }
+
+  /// Forgets the objects numbered `count` and after.
+  mutating func forget(downTo count: Int) {
+    while numbered.count > count {
+      let object = numbered.removeLast()
+      if object.kind == .timersDue { byInstant[object.index] = nil } else { byKind[Int(object.kind.rawValue)][object.index] = -1 }
+    }
+  }
+}
