@@ -49,6 +49,19 @@ struct ObjectSet: Sequence, Equatable {
     inline += 1
   }
 
+  /// Gives each default actor among the objects its number in `numbering`.
+  mutating func renumberActors(_ numbering: inout ActorNumbering) {
+    func renumber(_ bits: inout UInt64) {
+      // An empty slot holds no object.
+      if bits != 0, let actor = StepAccesses.Object(bits: bits).defaultActor { bits = StepAccesses.Object.actor(numbering.number(of: actor)).bits }
+    }
+    renumber(&first.0)
+    renumber(&first.1)
+    renumber(&first.2)
+    renumber(&first.3)
+    for index in more.indices { renumber(&more[index]) }
+  }
+
   mutating func formUnion(_ objects: some Sequence<StepAccesses.Object>) {
     for object in objects { insert(object) }
   }
@@ -75,5 +88,22 @@ struct ObjectSet: Sequence, Equatable {
   /// Equal when they hold the same objects, in whatever order.
   static func == (a: ObjectSet, b: ObjectSet) -> Bool {
     a.count == b.count && (0..<a.count).allSatisfy { b.contains(bits: a.member($0)) }
+  }
+}
+
+/// New numbers for actors, given in the order they are asked for.
+struct ActorNumbering {
+  /// By the old number: the new one, or -1.
+  private var numbers: [Int] = []
+  private var count = 0
+
+  /// The new number of the actor numbered `actor` before.
+  mutating func number(of actor: Int) -> Int {
+    if actor >= numbers.count { numbers.append(contentsOf: repeatElement(-1, count: actor + 1 - numbers.count)) }
+    if numbers[actor] < 0 {
+      numbers[actor] = count
+      count += 1
+    }
+    return numbers[actor]
   }
 }

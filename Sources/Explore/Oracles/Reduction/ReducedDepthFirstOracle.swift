@@ -264,8 +264,12 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       let from = analysed.pairsFound ? races.from : 0
       probes.findPairs(in: accesses, order: races.order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun, from: from)
     }
-    analysed.points.replaceSubrange(shared..., with: path[shared..<steps])
-    analysed.choices.replaceSubrange(shared..., with: choices[shared..<steps])
+    analysed.points.removeLast(analysed.points.count - shared)
+    analysed.choices.removeLast(analysed.choices.count - shared)
+    for step in shared..<steps {
+      analysed.points.append(path[step])
+      analysed.choices.append(choices[step])
+    }
     analysed.pairsFound = searchesPairs
     // A search of its own alone changes its choice points, so the sleeping options at those the
     // run shares with the run before, up to the first step whose facts differ, are as it left them.

@@ -152,23 +152,10 @@ struct StepAccesses {
   /// the same actors in the same order, as the choice points that both pass through compare
   /// what their options touched.
   private mutating func numberActorsByFirstTouch() {
-    // By the trace's number: the actor's new one, or -1.
-    var numbers: [Int] = []
-    var count = 0
-    func renumbered(_ actor: Int) -> Int {
-      if actor >= numbers.count { numbers.append(contentsOf: repeatElement(-1, count: actor + 1 - numbers.count)) }
-      if numbers[actor] < 0 {
-        numbers[actor] = count
-        count += 1
-      }
-      return numbers[actor]
-    }
+    var numbering = ActorNumbering()
     for step in threads.indices {
-      if case .actor(let actor) = threads[step] { threads[step] = .actor(renumbered(actor)) }
-      guard objects[step].contains(where: { $0.defaultActor != nil }) else { continue }
-      var renumberedObjects = ObjectSet()
-      for object in objects[step] { renumberedObjects.insert(object.defaultActor.map { .actor(renumbered($0)) } ?? object) }
-      objects[step] = renumberedObjects
+      if case .actor(let actor) = threads[step] { threads[step] = .actor(numbering.number(of: actor)) }
+      objects[step].renumberActors(&numbering)
     }
   }
 
@@ -194,48 +181,55 @@ struct StepAccesses {
   /// offered, is no job.
   private static func followJobs(ready: [[ReadyJob]], chosen: [Int], movesClock: [Bool]) -> FollowedJobs? {
     var followed = FollowedJobs(steps: chosen.count)
-    func jobCount(_ step: Int) -> Int { ready[step].count - (ready[step].last?.firesTimer == true ? 1 : 0) }
     // Job numbers by ready position, and for each job number where it came from.
-    var current = Array(0..<(ready.isEmpty ? 0 : jobCount(0)))
-    var madeReadyBy: [Int] = Array(repeating: -1, count: current.count)
-    var madeReadyByClock: [Int] = madeReadyBy
-    followed.ranAt = madeReadyBy
+    var current: [Int] = []
+    var madeReadyBy: [Int] = []
+    var madeReadyByClock: [Int] = []
     followed.numbers.reserveCapacity(chosen.count * 4)
-    for step in chosen.indices {
-      guard jobCount(step) == current.count, ready[step].indices.contains(chosen[step]) else { return nil }
+    var previous: [ReadyJob] = []
+    var firedTimer = false
+    for (step, jobs) in ready.enumerated() {
+      let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
+      if step == 0 {
+        current = Array(0..<count)
+        madeReadyBy = Array(repeating: -1, count: count)
+        madeReadyByClock = madeReadyBy
+        followed.ranAt = madeReadyBy
+      } else {
+        // The jobs ready before, less the one that ran, then those the step before made ready.
+        guard count >= current.count, Self.jobsLeft(previous, chosen: chosen[step - 1], firesTimer: firedTimer, are: jobs) else { return nil }
+        let byClock = movesClock[step]
+        for job in jobs[current.count..<count] {
+          current.append(madeReadyBy.count)
+          madeReadyBy.append(byClock ? -1 : step - 1)
+          madeReadyByClock.append(byClock ? step : -1)
+          followed.ranAt.append(-1)
+          if !byClock { followed.madeReady.append((step - 1, job)) }
+        }
+      }
+      guard count == current.count, jobs.indices.contains(chosen[step]) else { return nil }
       followed.firstNumberOf.append(followed.numbers.count)
-      followed.numbers.append(contentsOf: current)
-      let firesTimer = chosen[step] == current.count
-      if !firesTimer {
+      for number in current { followed.numbers.append(number) }
+      firedTimer = chosen[step] == current.count
+      if !firedTimer {
         let job = current.remove(at: chosen[step])
         followed.ranAt[job] = step
         followed.numberRunAt[step] = job
         if madeReadyBy[job] >= 0 { followed.enabledBy[step] = madeReadyBy[job] }
         if madeReadyByClock[job] >= 0 { followed.enabledByClock[step] = madeReadyByClock[job] }
       }
-      guard step + 1 < chosen.count else { break }
-      guard jobCount(step + 1) >= current.count, Self.jobsLeft(by: step, ready: ready, chosen: chosen, firesTimer: firesTimer, are: ready[step + 1]) else {
-        return nil
-      }
-      let byClock = movesClock[step + 1]
-      for job in ready[step + 1][current.count..<jobCount(step + 1)] {
-        current.append(madeReadyBy.count)
-        madeReadyBy.append(byClock ? -1 : step)
-        madeReadyByClock.append(byClock ? step + 1 : -1)
-        followed.ranAt.append(-1)
-        if !byClock { followed.madeReady.append((step, job)) }
-      }
+      previous = jobs
     }
     followed.firstNumberOf.append(followed.numbers.count)
     return followed
   }
 
-  /// Whether `next` begins with the jobs ready at `step` less the one it ran, if it ran one.
-  private static func jobsLeft(by step: Int, ready: [[ReadyJob]], chosen: [Int], firesTimer: Bool, are next: [ReadyJob]) -> Bool {
-    let jobs = ready[step]
+  /// Whether `next` begins with the jobs of `jobs` less the one at `chosen`, unless it fired a
+  /// timer.
+  private static func jobsLeft(_ jobs: [ReadyJob], chosen: Int, firesTimer: Bool, are next: [ReadyJob]) -> Bool {
     let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
     var position = 0
-    for index in 0..<count where firesTimer || index != chosen[step] {
+    for index in 0..<count where firesTimer || index != chosen {
       guard position < next.count, next[position] == jobs[index] else { return false }
       position += 1
     }
@@ -510,16 +504,18 @@ struct StepAccesses {
       parents[parent] = true
       anyParent = true
     }
-    made.removeAll { entry in
-      guard madeBy[entry.maker.rawValue] > Self.separateCompletions else {
+    var separate: [(maker: TaskID, task: TaskID, step: Int)] = []
+    for entry in made {
+      if madeBy[entry.maker.rawValue] > Self.separateCompletions {
+        objects[entry.step].insert(.children(entry.maker))
+        parents[entry.maker] = true
+        anyParent = true
+      } else {
         objects[entry.step].insert(.completion(entry.task))
-        return false
+        separate.append(entry)
       }
-      objects[entry.step].insert(.children(entry.maker))
-      parents[entry.maker] = true
-      anyParent = true
-      return true
     }
+    made = separate
     guard anyParent || !made.isEmpty else { return }
     for step in threads.indices {
       for object in objects[step] {

@@ -121,7 +121,8 @@ struct SwapProbes {
       indexInThread.append(counts[thread])
       counts[thread] += 1
     }
-    let spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step))
+    // The steps that started a task, and what each task did, worked out once a pair is new.
+    var spawns: Set<Int>?
     var events: Int?
     for j in from..<steps where Self.runsProgramCode(j, accesses) {
       var i = j - 1
@@ -140,7 +141,8 @@ struct SwapProbes {
         }
         check.assumedPairs += 1
         // Moving a step that starts a task before others that do would renumber the tasks.
-        guard !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
+        if spawns == nil { spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step)) }
+        guard let spawns, !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
         let job = { (step: Int) in ready[step][chosen[step]] }
         // The steps between that `j` depends on go first: none depends on `i`, or `j` would.
         let before = (i + 1..<j).filter { order.precedes($0, j) }
