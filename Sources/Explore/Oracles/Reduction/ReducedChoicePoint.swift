@@ -10,9 +10,9 @@ import EffectScheduler
 final class ReducedChoicePoint: @unchecked Sendable {
   let ready: [ReadyJob]
   /// The positions tried here, or about to be.
-  var tried: Set<Int>
+  var tried: PositionSet
   /// The positions still to try here.
-  var toTry: Set<Int>
+  var toTry: PositionSet
   /// What the step of each option explored here touched, in the order they were explored.
   var explored: [(option: Int, footprint: StepFootprint)] = []
   /// In a sharded search, how the slots whose schedules pass through here share its options,
@@ -29,7 +29,7 @@ final class ReducedChoicePoint: @unchecked Sendable {
   /// asleep above it), and cut it from the tree: searchers still in it leave.
   var cutOff = false
 
-  init(ready: [ReadyJob], tried: Set<Int>, toTry: Set<Int> = [], sharing: ShardedOptions? = nil) {
+  init(ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil) {
     self.ready = ready
     self.tried = tried
     self.toTry = toTry

@@ -207,7 +207,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       }
       let options = ShardedOptions(group: slots, shard: sharing, options: ready.count)
       let own = options.ownOptions
-      path.append(Node(ready: ready, tried: [own[0]], toTry: Set(own.dropFirst()), sharing: options))
+      path.append(Node(ready: ready, tried: [own[0]], toTry: PositionSet(own.dropFirst()), sharing: options))
       choices.append(own[0])
       let prefix = zip(path, choices).map { (ready: $0.ready, chosen: $1) }
       for option in 0..<own[own.count - 1] where !own.contains(option) {
@@ -295,11 +295,12 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private static func update(path: [Node], choices: [Int], accesses: StepAccesses?, reversals: [StepAccesses.Reversal], followingFrom start: Int) -> Int? {
     guard let accesses else {
       for node in path where node.sharing == nil {
-        node.toTry = Set(node.ready.indices).subtracting(node.tried)
+        node.toTry = PositionSet(node.ready.indices.filter { !node.tried.contains($0) })
       }
       return nil
     }
-    let (sleepingAt, cutAt) = followSleepingOptions(accesses, path: path, choices: choices, from: start)
+    // Each choice point up to the cut, if any, keeps the options asleep there in this run.
+    let cutAt = followSleepingOptions(accesses, path: path, choices: choices, from: start)
     // A choice point several slots share tries every option already, each in its shard.
     for reversal in reversals where reversal.later < (cutAt ?? path.count) && path[reversal.step].sharing == nil {
       let node = path[reversal.step]
@@ -308,13 +309,13 @@ struct ReducedDepthFirstOracle: SplittableOracle {
         continue
       }
       let covered = reversal.options.contains {
-        node.tried.contains($0) || node.toTry.contains($0) || node.isAsleep($0, among: sleepingAt[reversal.step])
+        node.tried.contains($0) || node.toTry.contains($0) || node.isAsleep($0, among: node.sleeping)
       }
       if !covered { node.toTry.insert(reversal.options[0]) }
     }
     guard let cut = cutAt else { return nil }
     let node = path[cut]
-    if node.sharing == nil, let awake = node.ready.indices.first(where: { !node.tried.contains($0) && !node.toTry.contains($0) && !node.isAsleep($0, among: sleepingAt[cut]) }) {
+    if node.sharing == nil, let awake = node.ready.indices.first(where: { !node.tried.contains($0) && !node.toTry.contains($0) && !node.isAsleep($0, among: node.sleeping) }) {
       node.toTry.insert(awake)
     }
     return cut
@@ -329,19 +330,17 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     return below
   }
 
-  /// Walks the run's choice points, keeping the footprint of each option explored for the first
-  /// time, and returns the options asleep at each, and the first where the run took one, if any.
-  /// The first `start` choice points are taken as the run before left them: the same options
-  /// asleep, none taken.
-  private static func followSleepingOptions(_ accesses: StepAccesses, path: [Node], choices: [Int], from start: Int) -> (sleepingAt: [[StepFootprint]], cutAt: Int?) {
+  /// Walks the run's choice points, keeping at each the options asleep there and the footprint of
+  /// each option explored for the first time, and returns the first where the run took one
+  /// asleep, if any. The first `start` choice points are taken as the run before left them: the
+  /// same options asleep, none taken.
+  private static func followSleepingOptions(_ accesses: StepAccesses, path: [Node], choices: [Int], from start: Int) -> Int? {
     let start = min(start, path.count)
-    var sleepingAt = path[..<start].map(\.sleeping)
     var sleeping = start < path.count ? path[start].sleeping : []
     for (index, node) in path.enumerated().dropFirst(start) {
       let chosen = choices[index]
-      sleepingAt.append(sleeping)
       node.sleeping = sleeping
-      if node.isAsleep(chosen, among: sleeping) { return (sleepingAt, index) }
+      if node.isAsleep(chosen, among: sleeping) { return index }
       let step = accesses.footprint(ofStep: index, job: node.ready[chosen])
       // At a shared choice point the options explored are kept in order, other shards' among them.
       let position =
@@ -354,7 +353,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       // Only a list that changes is copied: the choice point keeps the one before.
       if sleeping.contains(where: { $0.conflicts(with: step) }) { sleeping.removeAll { $0.conflicts(with: step) } }
     }
-    return (sleepingAt, nil)
+    return nil
   }
 }
 

@@ -33,11 +33,13 @@ import EffectScheduler
 /// It is worked out after the run from the ready jobs of every choice and the run's trace. A job
 /// stays in the ready list until it runs, and the jobs that became ready during a step are added
 /// at the end, so following the list from one choice to the next tells which step made each job
-/// ready, and at which later step it ran.
+/// ready, and at which later step it ran. The races are then found from these facts
+/// (``RacePass``), from the first step whose facts differ from the run analysed before.
 struct StepAccesses {
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
   enum Thread: Hashable {
     case task(TaskID)
+    /// An actor, numbered as ``Object/actor(_:)`` numbers it.
     case actor(Int)
     /// A job the scheduler cannot place, which is its own thread.
     case unplaced(step: Int)

@@ -29,7 +29,8 @@ extension StepAccesses {
 
     /// A task: its own steps, a step that wakes it up, cancels it or runs its work on an actor.
     static func task(_ task: TaskID) -> Object { Object(.task, task.rawValue) }
-    /// A default actor, by its index in the trace, or the main actor (`nil`).
+    /// A default actor, by the order the run's steps first touch it (see
+    /// `numberActorsByFirstTouch`), or the main actor (`nil`).
     static func actor(_ actor: Int?) -> Object { Object(.actor, actor.map { $0 + 1 } ?? 0) }
     /// The structured children of a task, whose completion order its task group can see.
     static func children(_ parent: TaskID) -> Object { Object(.children, parent.rawValue) }
