@@ -37,12 +37,9 @@ struct RacePass {
   private var previousOfThread: [Int] = []
   private var predecessors: [Int] = []
   private var clock: [Int] = []
-  private var covered: [Int] = []
 
   /// The regions of ``cells`` before the objects' rows, each one entry a thread.
   private enum Region: Int, CaseIterable {
-    /// Every step so far: each thread's last step.
-    case everyStep
     /// What every step comes after since the clock last moved on.
     case beforeClock
     /// What a timer fired early now would come after: the steps that affect it, and their past.
@@ -70,15 +67,24 @@ struct RacePass {
     var reversals: [StepAccesses.Reversal] = []
     var clockSteps = accesses.clockSteps.drop { $0 < from }
     clock = Array(repeating: -1, count: width)
-    covered = clock
     let beforeClock = Region.beforeClock.rawValue * width
     for j in from..<steps {
       undoBefore.append(undo.count)
       numberedBefore.append(numbers.count)
       if clockSteps.first == j {
         clockSteps.removeFirst()
-        let source: Region = accesses.movableClockSteps.contains(j) ? .timerClock : .everyStep
-        for index in 0..<width { set(beforeClock + index, cells[source.rawValue * width + index]) }
+        if accesses.movableClockSteps.contains(j) {
+          for index in 0..<width { set(beforeClock + index, cells[Region.timerClock.rawValue * width + index]) }
+        } else {
+          // Every step so far: a thread's clocks only grow, so its last step's holds its others'.
+          for index in 0..<width { clock[index] = cells[beforeClock + index] }
+          clock.withUnsafeMutableBufferPointer { clock in
+            for thread in 0..<width where cells[Region.lastOfThread.rawValue * width + thread] >= 0 {
+              order.join(&clock, clockOf: cells[Region.lastOfThread.rawValue * width + thread])
+            }
+          }
+          for index in 0..<width { set(beforeClock + index, clock[index]) }
+        }
         for index in 0..<width { set(Region.timerClock.rawValue * width + index, cells[beforeClock + index]) }
       }
       let own = thread[j]
@@ -94,15 +100,13 @@ struct RacePass {
       }
       clock[own] = j
       order.append(clock)
-      join(.everyStep, clock)
       if accesses.affectsTimer[j] || accesses.firesTimer[j] { join(.timerClock, clock) }
-      // The immediate predecessors, latest first: those no later predecessor already follows.
-      for index in 0..<width { covered[index] = cells[beforeClock + index] }
+      // The immediate predecessors, latest first: those that neither what every step comes after
+      // nor a later predecessor already follows.
       predecessors.sort(by: >)
       for (index, i) in predecessors.enumerated() where index == 0 || predecessors[index - 1] != i {
-        let immediate = i > covered[thread[i]]
-        covered.withUnsafeMutableBufferPointer { order.join(&$0, clockOf: i) }
-        guard immediate, thread[i] != own, accesses.enabledBy[j] != i else { continue }
+        guard thread[i] != own, accesses.enabledBy[j] != i, i > cells[beforeClock + thread[i]] else { continue }
+        guard !predecessors[..<index].contains(where: { $0 != i && order.precedes(i, $0) }) else { continue }
         reversals.append(accesses.reversal(of: i, and: j, order: order))
       }
     }
