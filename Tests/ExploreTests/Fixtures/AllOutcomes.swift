@@ -43,6 +43,9 @@ struct AllOutcomes: Sendable {
   var claimedEverySchedule = false
   /// For a reduced search, how it checked what it took as independent unseen.
   var check: ReductionCheck?
+  /// For a reduced search asked to check its race search against a fresh one
+  /// (``ReducedDepthFirstOracle/checksIncrementalRaces``), what the check found.
+  var incrementalCheck: (runs: Int, resumed: Int, mismatches: Int)?
 
   /// The schedules less the probe runs: the search's own.
   var searchRuns: Int { schedules - probes }
@@ -86,6 +89,7 @@ struct AllOutcomes: Sendable {
           }
         }
         all.check = pointer.pointee.reductionCheck
+        all.incrementalCheck = (pointer.pointee as? ReducedDepthFirstOracle).map(\.incrementalCheck)
         all.probes = all.check?.swapsTried ?? 0
         all.claimedEverySchedule = pointer.pointee.exhaustedSchedules
         (pointer.pointee as? any SplittableOracle)?.searchDidStop()

@@ -69,6 +69,13 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// `pairsFound`.
   private var racePass = RacePass()
   private var analysed: (points: [Node], choices: [Int], pairsFound: Bool) = ([], [], false)
+  /// Whether each run's races are also found afresh, from its first step, and compared with
+  /// those the race search found from where the run parted from the one before: a check for
+  /// tests, whose findings ``incrementalCheck`` counts.
+  var checksIncrementalRaces = false
+  /// What the check above found: the runs compared, those whose race search went on from a step
+  /// after the first, and those where the two searches disagreed.
+  private(set) var incrementalCheck = (runs: 0, resumed: 0, mismatches: 0)
   /// In a sharded search, its shard, counting from 0, and how many shards there are.
   private let sharing: (index: Int, count: Int)?
   /// Whether the run just made ended while several slots shared it, and another shard counts it.
@@ -259,6 +266,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     }
     let races = accesses.map { racePass.races(of: $0, sharing: shared) }
     if accesses == nil { racePass.forget() }
+    if checksIncrementalRaces, let accesses, let races { checkIncrementalRaces(accesses, found: races) }
     let searchesPairs = accesses != nil && trace.cutAtStep == nil
     if let accesses, let races, searchesPairs {
       let from = analysed.pairsFound ? races.from : 0
@@ -285,6 +293,22 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       return
     }
     tree.endRun(path: &path, choices: &choices, published: &published, steps: steps, update: bringFindings)
+  }
+
+  /// Finds the races of the run whose facts are `accesses` afresh, and counts in
+  /// ``incrementalCheck`` whether the race search, which went on from `found.from`, found the
+  /// same: the same order of the steps, every race whose later step is from there on, and none
+  /// that the fresh search does not find.
+  private mutating func checkIncrementalRaces(_ accesses: StepAccesses, found: (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int)) {
+    var fresh = RacePass()
+    let all = fresh.races(of: accesses, sharing: 0)
+    let steps = accesses.threads.count
+    let sameOrder = (0..<steps).allSatisfy { b in (0..<steps).allSatisfy { a in all.order.precedes(a, b) == found.order.precedes(a, b) } }
+    let sameRaces =
+      all.reversals.allSatisfy { $0.later < found.from || found.reversals.contains($0) } && found.reversals.allSatisfy(all.reversals.contains)
+    incrementalCheck.runs += 1
+    if found.from > 0 { incrementalCheck.resumed += 1 }
+    if !sameOrder || !sameRaces { incrementalCheck.mismatches += 1 }
   }
 
   /// Brings the run's findings to the choice points of its path: follows its sleeping options,

@@ -1,0 +1,60 @@
+import BugCatalogue
+import EffectScheduler
+@testable import Explore
+import Testing
+
+/// The reduced search analyses each run from the first step whose facts differ from the run
+/// before (``RacePass``): checked against a fresh analysis of every run, on generated programs of
+/// every kind the differential tests use and on the catalogue's fixed programs.
+// Serialized: its cases are CPU-bound searches.
+@Suite("Incremental race search", .serialized)
+struct IncrementalRaceTests {
+  /// Runs `program` under a reduced search that checks its race search after every run, and
+  /// returns what the check found.
+  private static func check(
+    limit: Int = 2_000, earlyTimerFirings: Int = 0, _ program: @escaping @Sendable (AllOutcomes.Report) async throws -> Void
+  ) async -> (runs: Int, resumed: Int, mismatches: Int) {
+    var oracle = ReducedDepthFirstOracle(assumesNoUnseenSharing: true)
+    oracle.checksIncrementalRaces = true
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    configuration.earlyTimerFirings = earlyTimerFirings
+    let all = await AllOutcomes.of(oracle, limit: limit, configuration: configuration, program)
+    return all.incrementalCheck ?? (0, 0, 0)
+  }
+
+  @Test("on generated programs with cancellation, streams, groups and locks, each run's races are those a fresh search finds")
+  func generatedPrograms() async {
+    var runs = 0
+    var resumed = 0
+    for seed in UInt64(41_000)..<41_060 {
+      let program = GeneratedProgram(
+        seed: seed, taskCount: 2 + Int(seed % 2), withCancellation: seed % 2 == 0, withStreams: seed % 3 == 0,
+        withStructure: seed % 5 == 0, groupsAndLocksOnly: seed % 10 == 0)
+      let found = await Self.check(limit: 400) { await program.run(reporting: $0) }
+      #expect(found.mismatches == 0, "\(program)")
+      runs += found.runs
+      resumed += found.resumed
+    }
+    // The check means something only if most runs went on from where they parted.
+    #expect(runs > 1_000)
+    #expect(resumed * 2 > runs, "\(resumed) of \(runs) runs resumed")
+  }
+
+  @Test("with a timer that may fire early, where a move of the clock is no barrier, each run's races are those a fresh search finds")
+  func earlyTimers() async {
+    var resumed = 0
+    for seed in UInt64(42_000)..<42_040 {
+      let program = GeneratedProgram(seed: seed, taskCount: 2 + Int(seed % 2), withCancellation: seed % 2 == 0, withStreams: seed % 3 == 0)
+      let found = await Self.check(limit: 300, earlyTimerFirings: 1) { await program.run(reporting: $0) }
+      #expect(found.mismatches == 0, "\(program)")
+      resumed += found.resumed
+    }
+    #expect(resumed > 500)
+  }
+
+  @Test("on the catalogue's fixed programs, each run's races are those a fresh search finds", arguments: ClassicBug.all)
+  func catalogue(bug: ClassicBug) async {
+    let found = await Self.check(limit: 300) { _ in try await bug.fixed() }
+    #expect(found.mismatches == 0)
+  }
+}
