@@ -90,20 +90,3 @@ struct ObjectSet: Sequence, Equatable {
     a.count == b.count && (0..<a.count).allSatisfy { b.contains(bits: a.member($0)) }
   }
 }
-
-/// New numbers for actors, given in the order they are asked for.
-struct ActorNumbering {
-  /// By the old number: the new one, or -1.
-  private var numbers: [Int] = []
-  private var count = 0
-
-  /// The new number of the actor numbered `actor` before.
-  mutating func number(of actor: Int) -> Int {
-    if actor >= numbers.count { numbers.append(contentsOf: repeatElement(-1, count: actor + 1 - numbers.count)) }
-    if numbers[actor] < 0 {
-      numbers[actor] = count
-      count += 1
-    }
-    return numbers[actor]
-  }
-}

@@ -196,7 +196,6 @@ struct StepAccesses {
         current = Array(0..<count)
         madeReadyBy = Array(repeating: -1, count: count)
         madeReadyByClock = madeReadyBy
-        followed.ranAt = madeReadyBy
       } else {
         // The jobs ready before, less the one that ran, then those the step before made ready.
         guard count >= current.count, Self.jobsLeft(previous, chosen: chosen[step - 1], firesTimer: firedTimer, are: jobs) else { return nil }
@@ -205,7 +204,6 @@ struct StepAccesses {
           current.append(madeReadyBy.count)
           madeReadyBy.append(byClock ? -1 : step - 1)
           madeReadyByClock.append(byClock ? step : -1)
-          followed.ranAt.append(-1)
           if !byClock { followed.madeReady.append((step - 1, job)) }
         }
       }
@@ -215,7 +213,6 @@ struct StepAccesses {
       firedTimer = chosen[step] == current.count
       if !firedTimer {
         let job = current.remove(at: chosen[step])
-        followed.ranAt[job] = step
         followed.numberRunAt[step] = job
         if madeReadyBy[job] >= 0 { followed.enabledBy[step] = madeReadyBy[job] }
         if madeReadyByClock[job] >= 0 { followed.enabledByClock[step] = madeReadyByClock[job] }
@@ -244,9 +241,7 @@ struct StepAccesses {
     /// another, and where each step's list begins (with the end of the last at the end).
     var numbers: [Int] = []
     var firstNumberOf: [Int] = []
-    /// By job number, the step at which it ran, or -1; by step, the number of the job it ran,
-    /// or -1 for a timer.
-    var ranAt: [Int] = []
+    /// By step, the number of the job it ran, or -1 for a timer.
     var numberRunAt: [Int]
     var enabledBy: [Int?]
     var enabledByClock: [Int?]
