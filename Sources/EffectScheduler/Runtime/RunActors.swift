@@ -33,10 +33,6 @@ struct RunActors {
   /// While an actor's job runs, the tasks that were queued on other actors when it began, with
   /// their actor's address: see ``DeterministicScheduler/keepWorkQueuedElsewhere(than:)``.
   var queuedElsewhere: [(task: TaskID, actor: UInt)] = []
-  /// Whether, during the actor job under way, a task has completed since a task was last seen
-  /// running: the tasks the runtime hands over meanwhile with none running are the completed
-  /// task's waiters, woken, not tasks leaving the actor.
-  var wakesCompletionWaiters = false
   /// The tasks of each actor's job that ran more than the one it was scheduled for, by step.
   private(set) var jobTasks: [Int: [TaskID]] = [:]
   /// The steps whose actor job may have run more than its actor's work: see
@@ -68,7 +64,6 @@ struct RunActors {
       seenRunning = []
       wentOnAfterHandOff = false
       queuedElsewhere = []
-      wakesCompletionWaiters = false
     }
     let tasks = runningJob ?? []
     if tasks.count > 1 || wentOnAfterHandOff { jobTasks[step] = tasks }
@@ -134,7 +129,6 @@ extension DeterministicScheduler {
   func noteWorkOnActor(admitting task: TaskID?) {
     guard let tasks = actors.runningJob else { return }
     if let running = taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:)) {
-      actors.wakesCompletionWaiters = false
       if !actors.seenRunning.contains(running) { actors.seenRunning.append(running) }
       if !tasks.contains(running) { actors.runningJob?.append(running) }
       return
@@ -143,13 +137,17 @@ extension DeterministicScheduler {
     actors.runningJob?.append(task)
   }
 
-  /// Whether `task`, handed over during an actor's job while no task runs, was woken by the
-  /// completion of a held task on the actor rather than leaving it: a held task has completed
-  /// since a task was last seen running, and `task` resumes into the runtime (its wait for a
-  /// task, a group or an `async let`), not into code of its own.
+  /// Whether `task`, handed over during an actor's job while no task runs, was woken by a
+  /// completion on the actor rather than leaving it: it resumes into the runtime (its wait for a
+  /// task, a group or an `async let`), not into code of its own, as a task that leaves an actor
+  /// does. A task whose last child completes in a job of the actor the child ran on, the root of
+  /// a group say, is no work of that actor: listed among the job's tasks, its step before would
+  /// touch the actor, and which actor that is depends on the schedule, so the names actors get
+  /// by the step that first touches them (``StepAccesses``) would differ between runs that share
+  /// those steps, and a sleeping option would be compared with another actor than its own.
   private func wokenByCompletion(_ task: TaskID) -> Bool {
-    guard !heldTasks.isEmpty else { return false }
-    if recordHeldTasksCompleted() { actors.wakesCompletionWaiters = true }
-    return actors.wakesCompletionWaiters && ExecutorAdoption.resumesInRuntime(taskAt: registry[task].address)
+    // A held task that completed in the job is recorded as it wakes its waiter.
+    if !heldTasks.isEmpty { recordHeldTasksCompleted() }
+    return ExecutorAdoption.resumesInRuntime(taskAt: registry[task].address)
   }
 }
