@@ -35,6 +35,9 @@ struct TaskRegistry {
   }
 
   private(set) var records: [Record] = []
+  /// The addresses of `records`, in the same order, kept together: a lock taken is checked
+  /// against every task's status lock (see VisibleLocks.swift), many times a step.
+  private(set) var addresses: [UInt] = []
 
   /// The runtime ids of `records`, in the same order. The runtime numbers tasks in creation
   /// order and tasks register when created, so this is almost always sorted and searched by
@@ -72,6 +75,7 @@ struct TaskRegistry {
       : .unstructured
     let address = UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
     records.append(Record(info: TaskInfo(id: id, name: nil, parent: parent, kind: kind), address: address))
+    addresses.append(address)
     if indexByRuntimeID == nil, let last = runtimeIDs.last, last > runtimeID {
       indexByRuntimeID = Dictionary(uniqueKeysWithValues: zip(runtimeIDs, runtimeIDs.indices))
     }
@@ -82,6 +86,7 @@ struct TaskRegistry {
 
   mutating func removeAll() {
     records.removeAll(keepingCapacity: true)
+    addresses.removeAll(keepingCapacity: true)
     runtimeIDs.removeAll(keepingCapacity: true)
     indexByRuntimeID = nil
   }

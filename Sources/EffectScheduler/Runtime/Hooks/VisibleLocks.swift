@@ -27,7 +27,7 @@ extension DeterministicScheduler {
   func noteLock(at address: UInt, byTheProgram: Bool) {
     // A task's own status lock, looked for every time: a task takes it as it is created, before
     // the scheduler has registered it.
-    if registry.records.contains(where: { VisibleLocks.isStatusLock(address, ofTaskAt: $0.address) }) { return }
+    if registry.addresses.contains(where: { VisibleLocks.isStatusLock(address, ofTaskAt: $0) }) { return }
     // A library's static lock guards its own lazily made globals.
     if noteTouch(at: address, sharedIfNew: { !VisibleLocks.isStaticLockOfALibrary(address) }), byTheProgram { tookUncontrolledLocks = true }
   }

@@ -66,6 +66,10 @@ struct ObjectSet: Sequence, Equatable {
     for object in objects { insert(object) }
   }
 
+  func isSubset(of other: ObjectSet) -> Bool {
+    (0..<count).allSatisfy { other.contains(bits: member($0)) }
+  }
+
   func isDisjoint(with other: ObjectSet) -> Bool {
     for index in 0..<count where other.contains(bits: member(index)) { return false }
     return true
@@ -87,6 +91,6 @@ struct ObjectSet: Sequence, Equatable {
 
   /// Equal when they hold the same objects, in whatever order.
   static func == (a: ObjectSet, b: ObjectSet) -> Bool {
-    a.count == b.count && (0..<a.count).allSatisfy { b.contains(bits: a.member($0)) }
+    a.count == b.count && a.isSubset(of: b)
   }
 }

@@ -355,7 +355,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   }
 
   /// Walks the run's choice points, keeping at each the options asleep there and the footprint of
-  /// each option explored for the first time, and returns the first where the run took one
+  /// each option explored (all that its step touched in every run that took it, see
+  /// ``StepFootprint/absorb(_:)``), and returns the first where the run took one
   /// asleep, if any. The first `start` choice points are taken as the run before left them: the
   /// same options asleep, none taken.
   private static func followSleepingOptions(_ accesses: StepAccesses, path: [Node], choices: [Int], from start: Int) -> Int? {
@@ -372,6 +373,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
         ?? (node.sharing == nil ? nil : node.explored.firstIndex { $0.option > chosen }) ?? node.explored.count
       if !node.explored.indices.contains(position) || node.explored[position].option != chosen {
         node.explored.insert((chosen, step), at: position)
+      } else {
+        _ = node.explored[position].footprint.absorb(step)
       }
       for explored in node.explored[..<position] { sleeping.append(explored.footprint) }
       // Only a list that changes is copied: the choice point keeps the one before.

@@ -5,14 +5,14 @@ import EffectScheduler
 struct StepFootprint {
   /// The ready job the step ran.
   let job: ReadyJob
-  let objects: ObjectSet
-  let touchesEverything: Bool
+  private(set) var objects: ObjectSet
+  private(set) var touchesEverything: Bool
   /// Whether the step ran a task's code outside any actor.
-  let outsideActors: Bool
+  private(set) var outsideActors: Bool
   /// Whether the step fired a timer early, and whether it affects one (``StepAccesses/affectsTimer``).
   /// A timer fired when due is told by what it touches.
-  let firesTimer: Bool
-  let affectsTimer: Bool
+  private(set) var firesTimer: Bool
+  private(set) var affectsTimer: Bool
 
   /// Whether the two steps may not commute. A run that ended stuck makes every step outside
   /// actors touch what every task may share (`.outsideActors(nil)`); a step kept from another run
@@ -23,6 +23,22 @@ struct StepFootprint {
     let everyTask = StepAccesses.Object.outsideActors(nil)
     if outsideActors && other.objects.contains(everyTask) || other.outsideActors && objects.contains(everyTask) { return true }
     return !objects.isDisjoint(with: other.objects)
+  }
+
+  /// Adds what `other`, the same step seen in another run, touched there: a step's facts may
+  /// depend on later steps (a hop touches the actor whose job runs later, which a run cut before
+  /// it never sees), so an option explored at a choice point keeps, while it sleeps, all that its
+  /// step touched in every run that took it. Returns whether anything was added.
+  mutating func absorb(_ other: StepFootprint) -> Bool {
+    guard !other.objects.isSubset(of: objects) || other.touchesEverything && !touchesEverything
+      || other.outsideActors && !outsideActors || other.firesTimer && !firesTimer || other.affectsTimer && !affectsTimer
+    else { return false }
+    objects.formUnion(other.objects)
+    touchesEverything = touchesEverything || other.touchesEverything
+    outsideActors = outsideActors || other.outsideActors
+    firesTimer = firesTimer || other.firesTimer
+    affectsTimer = affectsTimer || other.affectsTimer
+    return true
   }
 }
 
