@@ -104,7 +104,9 @@ struct StepAccesses {
     let steps = chosen.count
     guard ready.count == steps, trace.steps >= steps else { return nil }
     timerPositions = ready.map { $0.last?.firesTimer == true ? $0.count - 1 : nil }
-    firesTimer = (0..<steps).map { ready[$0][chosen[$0]].firesTimer }
+    // The job each step ran, looked up once: every pass below reads it.
+    let jobRun = (0..<steps).map { ready[$0][chosen[$0]] }
+    firesTimer = jobRun.map(\.firesTimer)
     for offer in trace.dueTimerOffers where offer.step < steps { dueTimerOffers[offer.step, default: []].append(offer) }
     firesEarlyTimer = (0..<steps).map { firesTimer[$0] && dueTimerOffers[$0] == nil }
     sameInstantClockSteps = Set(trace.dueTimerFirings)
@@ -119,7 +121,7 @@ struct StepAccesses {
       clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed, sameInstant: sameInstantClockSteps)
     let executed = Self.executedEvents(trace, steps: steps)
     threads = (0..<steps).map { step in
-      let job = ready[step][chosen[step]]
+      let job = jobRun[step]
       if job.firesTimer { return .clock }
       if let task = job.task { return .task(task) }
       guard let actor = executed[step]?.actor else { return .unplaced(step: step) }
@@ -127,19 +129,19 @@ struct StepAccesses {
     }
     objects = Array(repeating: ObjectSet(), count: steps)
     // A job from outside may have touched anything.
-    touchesEverything = (0..<steps).map { ready[$0][chosen[$0]].arrivedFromOutside }
+    touchesEverything = jobRun.map(\.arrivedFromOutside)
     outsideActors = (0..<steps).map { step in
       guard case .task = threads[step] else { return false }
-      return !ready[step][chosen[step]].isOnMainActor
+      return !jobRun[step].isOnMainActor
     }
-    let ownTasks = recordOwnWork(ready: ready, chosen: chosen, trace: trace)
+    let ownTasks = recordOwnWork(jobRun: jobRun, trace: trace)
     recordTimerEffects(trace, ownTasks: ownTasks, madeReady: jobs.madeReady)
     // Before wake-ups are added, a step that touches a task is one that ran its work.
     recordCancellations(trace)
-    recordWakeUps(ready: ready, chosen: chosen, keepingWhatHopsSaw: !assumesNoUnseenSharing)
+    recordWakeUps(jobRun: jobRun, keepingWhatHopsSaw: !assumesNoUnseenSharing)
     recordWorkBeyondActors(trace)
     recordChildren(trace)
-    recordSharingOutsideActors(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting)
+    recordSharingOutsideActors(trace: trace, leftWaiting: leftWaiting)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
     for touch in trace.locks where touch.step < steps { objects[touch.step].insert(.lock(touch.lock)) }
     recordTimersDueTogether(trace)
@@ -188,7 +190,6 @@ struct StepAccesses {
     var madeReadyBy: [Int] = []
     var madeReadyByClock: [Int] = []
     followed.numbers.reserveCapacity(chosen.count * 4)
-    var previous: [ReadyJob] = []
     var firedTimer = false
     for (step, jobs) in ready.enumerated() {
       let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
@@ -198,7 +199,7 @@ struct StepAccesses {
         madeReadyByClock = madeReadyBy
       } else {
         // The jobs ready before, less the one that ran, then those the step before made ready.
-        guard count >= current.count, Self.jobsLeft(previous, chosen: chosen[step - 1], firesTimer: firedTimer, are: jobs) else { return nil }
+        guard count >= current.count, Self.jobsLeft(ready[step - 1], chosen: chosen[step - 1], firesTimer: firedTimer, are: jobs) else { return nil }
         let byClock = movesClock[step]
         for job in jobs[current.count..<count] {
           current.append(madeReadyBy.count)
@@ -217,7 +218,6 @@ struct StepAccesses {
         if madeReadyBy[job] >= 0 { followed.enabledBy[step] = madeReadyBy[job] }
         if madeReadyByClock[job] >= 0 { followed.enabledByClock[step] = madeReadyByClock[job] }
       }
-      previous = jobs
     }
     followed.firstNumberOf.append(followed.numbers.count)
     return followed
@@ -341,7 +341,7 @@ struct StepAccesses {
   /// of a task before its work runs on an actor touches that actor, since that is where it queued
   /// itself there.
   /// Returns the tasks whose work each step ran.
-  private mutating func recordOwnWork(ready: [[ReadyJob]], chosen: [Int], trace: Trace) -> StepLists {
+  private mutating func recordOwnWork(jobRun: [ReadyJob], trace: Trace) -> StepLists {
     // By task number: its last step so far, or -1.
     var lastStepOf: [Int] = []
     var ownTasks = StepLists(reservingFor: threads.count)
@@ -350,7 +350,7 @@ struct StepAccesses {
         ownTasks.append(EmptyCollection())
         continue
       }
-      let job = ready[step][chosen[step]]
+      let job = jobRun[step]
       var actor: Int??
       func ran(_ task: TaskID) {
         objects[step].insert(.task(task))
@@ -411,14 +411,14 @@ struct StepAccesses {
   /// may rely on: other tasks' steps outside actors until the job runs touch it
   /// (``Object/seenBeforeHop(step:)``), the check-then-hop of state behind a lock, unless
   /// `keepingWhatHopsSaw` is false.
-  private mutating func recordWakeUps(ready: [[ReadyJob]], chosen: [Int], keepingWhatHopsSaw: Bool) {
+  private mutating func recordWakeUps(jobRun: [ReadyJob], keepingWhatHopsSaw: Bool) {
     for step in threads.indices {
       let waker = enabledBy[step]
       switch threads[step] {
       case .task(let task):
         guard let waker, threads[waker] != .task(task) else { continue }
         objects[waker].insert(.task(task))
-        if ready[step][chosen[step]].isOnMainActor { objects[waker].insert(.actor(nil)) }
+        if jobRun[step].isOnMainActor { objects[waker].insert(.actor(nil)) }
       case .actor(let actor):
         guard StrategyReference.canListQueuedActorWork else {
           for queuing in (waker ?? 0)..<step { objects[queuing].insert(.actor(actor)) }
@@ -532,7 +532,7 @@ struct StepAccesses {
   /// that another awaits do not count: they share nothing unseen. And when the run ends stuck,
   /// whatever would have woken the waiting tasks went unseen: every task's steps outside actors
   /// then touch one thing in common.
-  private mutating func recordSharingOutsideActors(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool) {
+  private mutating func recordSharingOutsideActors(trace: Trace, leftWaiting: Bool) {
     // By task number: the step at which it completed, or -1.
     var completedAt: [Int] = []
     for event in trace.events where event.kind == .completed {
