@@ -283,7 +283,9 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     // run shares with the run before, up to the first step whose facts differ, are as it left them.
     let followFrom = tree == nil && sharing == nil ? races?.from ?? 0 : 0
     let bringFindings = { (path: [Node], choices: [Int]) -> Int? in
-      Self.update(path: path, choices: choices, accesses: accesses, reversals: races?.reversals ?? [], followingFrom: followFrom)
+      Self.update(
+        path: path, choices: choices, accesses: accesses, reversals: races?.reversals ?? [], followingFrom: followFrom,
+        wakingEveryOption: trace.cutAtStep != nil)
     }
     guard let tree else {
       guard let cut = bringFindings(path, choices) else { return }
@@ -316,7 +318,9 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// point where the run took an option asleep, if it did, whose subtree is then redundant, with
   /// an awake option added to try instead. Without `accesses`, the run did not fit the model, and
   /// every option of every choice point of it is tried.
-  private static func update(path: [Node], choices: [Int], accesses: StepAccesses?, reversals: [StepAccesses.Reversal], followingFrom start: Int) -> Int? {
+  private static func update(
+    path: [Node], choices: [Int], accesses: StepAccesses?, reversals: [StepAccesses.Reversal], followingFrom start: Int, wakingEveryOption: Bool
+  ) -> Int? {
     guard let accesses else {
       for node in path where node.sharing == nil {
         node.toTry = PositionSet(node.ready.indices.filter { !node.tried.contains($0) })
@@ -324,7 +328,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       return nil
     }
     // Each choice point up to the cut, if any, keeps the options asleep there in this run.
-    let cutAt = followSleepingOptions(accesses, path: path, choices: choices, from: start)
+    let cutAt = followSleepingOptions(accesses, path: path, choices: choices, from: start, wakingEveryOption: wakingEveryOption)
     // A choice point several slots share tries every option already, each in its shard.
     for reversal in reversals where reversal.later < (cutAt ?? path.count) && path[reversal.step].sharing == nil {
       let node = path[reversal.step]
@@ -359,7 +363,15 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// ``StepFootprint/absorb(_:)``), and returns the first where the run took one
   /// asleep, if any. The first `start` choice points are taken as the run before left them: the
   /// same options asleep, none taken.
-  private static func followSleepingOptions(_ accesses: StepAccesses, path: [Node], choices: [Int], from start: Int) -> Int? {
+  ///
+  /// With `wakingEveryOption`, each step of the run wakes every option asleep: the run was cut
+  /// short (``Trace/cutAtStep``), and a step's facts may depend on later steps it never reached
+  /// (a hop touches the actor whose job runs later), which may also shift the names of the actors
+  /// its steps touch first (see ``StepAccesses``). Its steps are then taken to depend on every
+  /// option, which tries more but keeps asleep none that should wake.
+  private static func followSleepingOptions(
+    _ accesses: StepAccesses, path: [Node], choices: [Int], from start: Int, wakingEveryOption: Bool
+  ) -> Int? {
     let start = min(start, path.count)
     var sleeping = start < path.count ? path[start].sleeping : []
     for (index, node) in path.enumerated().dropFirst(start) {
@@ -378,7 +390,11 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       }
       for explored in node.explored[..<position] { sleeping.append(explored.footprint) }
       // Only a list that changes is copied: the choice point keeps the one before.
-      if sleeping.contains(where: { $0.conflicts(with: step) }) { sleeping.removeAll { $0.conflicts(with: step) } }
+      if wakingEveryOption {
+        sleeping = []
+      } else if sleeping.contains(where: { $0.conflicts(with: step) }) {
+        sleeping.removeAll { $0.conflicts(with: step) }
+      }
     }
     return nil
   }
