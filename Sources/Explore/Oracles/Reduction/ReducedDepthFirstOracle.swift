@@ -386,7 +386,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       if !node.explored.indices.contains(position) || node.explored[position].option != chosen {
         node.explored.insert((chosen, step), at: position)
       } else {
-        _ = node.explored[position].footprint.absorb(step)
+        node.explored[position].footprint.absorb(step)
       }
       for explored in node.explored[..<position] { sleeping.append(explored.footprint) }
       // Only a list that changes is copied: the choice point keeps the one before.

@@ -28,17 +28,16 @@ struct StepFootprint {
   /// Adds what `other`, the same step seen in another run, touched there: a step's facts may
   /// depend on later steps (a hop touches the actor whose job runs later, which a run cut before
   /// it never sees), so an option explored at a choice point keeps, while it sleeps, all that its
-  /// step touched in every run that took it. Returns whether anything was added.
-  mutating func absorb(_ other: StepFootprint) -> Bool {
+  /// step touched in every run that took it. Most often it adds nothing, and writes nothing.
+  mutating func absorb(_ other: StepFootprint) {
     guard !other.objects.isSubset(of: objects) || other.touchesEverything && !touchesEverything
       || other.outsideActors && !outsideActors || other.firesTimer && !firesTimer || other.affectsTimer && !affectsTimer
-    else { return false }
+    else { return }
     objects.formUnion(other.objects)
     touchesEverything = touchesEverything || other.touchesEverything
     outsideActors = outsideActors || other.outsideActors
     firesTimer = firesTimer || other.firesTimer
     affectsTimer = affectsTimer || other.affectsTimer
-    return true
   }
 }
 
