@@ -35,34 +35,55 @@ struct ReducedActorNamesTests {
     }
   }
 
-  /// Three philosophers in a discarding group, each taking its lower-numbered fork first; the
-  /// outcome is every fork's log: the order of the operations on each actor, which tells the
-  /// schedules' classes apart.
-  private static func dinner(_ report: AllOutcomes.Report) async {
+  /// How the dinner's root starts its three philosophers and waits for them.
+  enum Seating: String, CaseIterable, CustomStringConvertible {
+    case discardingGroup = "a discarding group"
+    case asyncLet = "async let"
+    case plainTasks = "Task {}"
+
+    var description: String { rawValue }
+  }
+
+  /// Three philosophers, each taking its lower-numbered fork first, started and awaited as
+  /// `seating` says; the outcome is every fork's log: the order of the operations on each actor,
+  /// which tells the schedules' classes apart.
+  private static func dinner(_ seating: Seating, _ report: AllOutcomes.Report) async {
     let forks = (0..<3).map { _ in LoggingFork() }
-    await withDiscardingTaskGroup { group in
-      for seat in 0..<3 {
-        group.addTask {
-          let (first, second) = (min(seat, (seat + 1) % 3), max(seat, (seat + 1) % 3))
-          await forks[first].take(seat)
-          await forks[second].take(seat)
-          await forks[second].putDown(seat)
-          await forks[first].putDown(seat)
-        }
+    @Sendable func philosopher(_ seat: Int) async {
+      let (first, second) = (min(seat, (seat + 1) % 3), max(seat, (seat + 1) % 3))
+      await forks[first].take(seat)
+      await forks[second].take(seat)
+      await forks[second].putDown(seat)
+      await forks[first].putDown(seat)
+    }
+    switch seating {
+    case .discardingGroup:
+      await withDiscardingTaskGroup { group in
+        for seat in 0..<3 { group.addTask { await philosopher(seat) } }
       }
+    case .asyncLet:
+      async let zero: Void = philosopher(0)
+      async let one: Void = philosopher(1)
+      async let two: Void = philosopher(2)
+      _ = await (zero, one, two)
+    case .plainTasks:
+      let tasks = (0..<3).map { seat in Task { await philosopher(seat) } }
+      for task in tasks { await task.value }
     }
     var logs: [String] = []
     for fork in forks { logs.append(await fork.log.joined(separator: ", ")) }
     report.finalState(logs.joined(separator: " | "))
   }
 
-  @Test("the reduced search sees every order of the forks' operations a random search sees, and claims every class")
-  func philosophersLoggingTheirForks() async {
+  @Test(
+    "the reduced search sees every order of the forks' operations a random search sees, and claims every class",
+    arguments: Seating.allCases)
+  func philosophersLoggingTheirForks(seating: Seating) async {
     let configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 20_000, configuration: configuration) {
-      await Self.dinner($0)
+      await Self.dinner(seating, $0)
     }
-    let random = await AllOutcomes.of(RandomOracle(schedules: 2_000, seed: 1), configuration: configuration) { await Self.dinner($0) }
+    let random = await AllOutcomes.of(RandomOracle(schedules: 2_000, seed: 1), configuration: configuration) { await Self.dinner(seating, $0) }
     #expect(reduced.claimedEverySchedule)
     #expect(random.outcomes.count > 20)
     #expect(random.outcomes.subtracting(reduced.outcomes).isEmpty, "missed: \(random.outcomes.subtracting(reduced.outcomes).sorted())")
