@@ -5,11 +5,12 @@ import Testing
 /// The reduced search compares the options asleep at a choice point with later runs' steps by the
 /// names of the actors they touch, given by the step that first touches each actor
 /// (``StepAccesses``). Those names hold only if what the shared first steps touched is the same
-/// in every run through the choice point. A group's parent, woken by its last child's completion
-/// in a job of the actor the child ran on, was once listed among that job's tasks, so the parent's
-/// first step touched whichever actor that was in the run: the names of every actor shifted from
-/// run to run, options stayed asleep past steps that touched their actor, and the search, which
-/// claimed every class tried, missed orders of the forks' operations.
+/// in every run through the choice point. A group's parent, or an `async let`'s, woken by a
+/// child's completion in a job of the actor the child ran on, was once listed among that job's
+/// tasks (only the waiters of `Task {}` handles were recognised), so the parent's step before
+/// touched whichever actor that was in the run: the names of every actor shifted from run to run,
+/// options stayed asleep past steps that touched their actor, and the search, which claimed every
+/// class tried, missed orders of the forks' operations.
 // Serialized: its cases are CPU-bound searches.
 @Suite("Actor names across runs", .serialized)
 struct ReducedActorNamesTests {
