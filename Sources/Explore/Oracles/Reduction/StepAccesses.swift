@@ -548,12 +548,11 @@ struct StepAccesses {
       return task
     }
     // By task number: whether a step of it ran already.
-    var started: [Bool] = []
+    var started = TaskFlags()
     for step in threads.indices {
       guard case .task(let woken) = threads[step] else { continue }
-      if woken.rawValue >= started.count { started.append(contentsOf: repeatElement(false, count: woken.rawValue + 1 - started.count)) }
-      defer { started[woken.rawValue] = true }
-      guard started[woken.rawValue], let waker = enabledBy[step], case .task(let wakerTask) = threads[waker], woken != wakerTask,
+      defer { started[woken] = true }
+      guard started[woken], let waker = enabledBy[step], case .task(let wakerTask) = threads[waker], woken != wakerTask,
         outsideActors[waker], !completed(wakerTask, at: waker)
       else { continue }
       let (first, second) = (root(woken), root(wakerTask))
