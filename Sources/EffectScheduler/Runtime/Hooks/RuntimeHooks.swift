@@ -112,6 +112,14 @@ enum DrivingThread {
     return Unmanaged<DeterministicScheduler>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// Calls `body` with the scheduler this thread drives, if any, without retaining it: for hooks
+  /// called many times a step, such as the lock slots' (see ``VisibleLocks``). The scheduler
+  /// outlives every call, as it drives the thread until its run ends.
+  static func withScheduler(_ body: (DeterministicScheduler) -> Void) {
+    guard let pointer = pthread_getspecific(key) else { return }
+    Unmanaged<DeterministicScheduler>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+  }
+
   /// Marks the calling thread as driving `scheduler` (or nothing, with `nil`).
   static func set(_ scheduler: DeterministicScheduler?) {
     pthread_setspecific(key, scheduler.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })

@@ -25,9 +25,13 @@ extension DeterministicScheduler {
   /// Notes that the running step took the lock at `address`; `byTheProgram` when it was taken
   /// through Foundation's slot or the program's own, not the concurrency library's.
   func noteLock(at address: UInt, byTheProgram: Bool) {
-    // A task's own status lock, looked for every time: a task takes it as it is created, before
-    // the scheduler has registered it.
-    if registry.addresses.contains(where: { VisibleLocks.isStatusLock(address, ofTaskAt: $0) }) { return }
+    // Most locks a run takes are task status locks, which the runtime takes as tasks start,
+    // suspend and switch: the running task's first, then any task's, looked for every time, as a
+    // task takes its own as it is created, before the scheduler has registered it.
+    if let task = taskReader.currentTaskAddress(), VisibleLocks.isStatusLock(address, ofTaskAt: UInt(bitPattern: task)) { return }
+    let ofATask = registry.addresses.withUnsafeBufferPointer { tasks in tasks.contains { VisibleLocks.isStatusLock(address, ofTaskAt: $0) } }
+    // A lock on the driver thread's stack is the scheduler's own.
+    if ofATask || driverStack.contains(address) { return }
     // A library's static lock guards its own lazily made globals.
     if noteTouch(at: address, sharedIfNew: { !VisibleLocks.isStaticLockOfALibrary(address) }), byTheProgram { tookUncontrolledLocks = true }
   }
@@ -162,11 +166,11 @@ enum VisibleLocks {
     }
 
     private static func note(_ lock: UnsafeRawPointer?, byTheProgram: Bool) {
-      guard VisibleLocks.watchingRuns.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler,
-        scheduler.watchedHiddenAccesses, scheduler.isDriving, let lock
-      else { return }
+      guard VisibleLocks.watchingRuns.load(ordering: .relaxed) > 0, let lock else { return }
       let address = UInt(bitPattern: lock)
-      if !scheduler.driverStack.contains(address) { scheduler.noteLock(at: address, byTheProgram: byTheProgram) }
+      DrivingThread.withScheduler { scheduler in
+        if scheduler.watchedHiddenAccesses, scheduler.isDriving { scheduler.noteLock(at: address, byTheProgram: byTheProgram) }
+      }
     }
   #endif
 }
