@@ -383,7 +383,9 @@ if wanted("reduction") {
   configuration.checksDeterminism = false
   // The programs' tasks share actors only, so the reduced search may claim every schedule.
   configuration.assumesNoUnseenSharing = true
-  print("\nPartial-order reduction (.reduced) vs exhaustive search, schedules to try every one (each the fastest of 3 runs, taken in turn, after a warm-up):")
+  print(
+    "\nPartial-order reduction (.reduced) vs exhaustive search, schedules to try every one (5 rounds after a warm-up, each a reduced search then an exhaustive one; the fastest of each, and the median of the rounds' ratios):"
+  )
   // The first search of a process sets up what every later one shares (the hooks, the lock slots
   // found in the libraries' symbol tables): a warm-up keeps that out of the figures.
   if let (_, first) = reductionPrograms.first {
@@ -395,16 +397,22 @@ if wanted("reduction") {
     var fullSeconds = Double.infinity
     var reduced: ExplorationSummary?
     var full: ExplorationSummary?
-    for _ in 0..<3 {
+    // The machine's speed drifts over seconds: a ratio within one round, whose two searches ran
+    // one after the other, is less exposed to it than the ratio of two fastest times.
+    var ratios: [Double] = []
+    for _ in 0..<5 {
       var start = DispatchTime.now().uptimeNanoseconds
       reduced = try await explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
-      reducedSeconds = min(reducedSeconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      let reducedRound = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      reducedSeconds = min(reducedSeconds, reducedRound)
       // The full search stops at 20 times the reduced one's schedules: past that the factor is
       // known to be at least 20.
       let limit = reduced!.schedules * 20
       start = DispatchTime.now().uptimeNanoseconds
       full = try await explore(.exhaustive(maxSchedules: limit), configuration: configuration) { await program() }
-      fullSeconds = min(fullSeconds, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      let fullRound = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      fullSeconds = min(fullSeconds, fullRound)
+      ratios.append((reducedRound / Double(max(reduced!.schedules, 1))) / (fullRound / Double(max(full!.schedules, 1))))
     }
     guard let reduced, let full else { continue }
     let factor =
@@ -420,7 +428,10 @@ if wanted("reduction") {
     print("    reduction: \(factor)")
     let reducedEach = reducedSeconds / Double(max(reduced.schedules, 1))
     let fullEach = fullSeconds / Double(max(full.schedules, 1))
-    print("    per schedule: .reduced \(format(reducedEach * 1e6)) µs, .exhaustive \(format(fullEach * 1e6)) µs, \(format(reducedEach / fullEach))× the cost")
+    ratios.sort()
+    print(
+      "    per schedule: .reduced \(format(reducedEach * 1e6)) µs, .exhaustive \(format(fullEach * 1e6)) µs, \(format(reducedEach / fullEach))× the cost;"
+        + " by round \(format(ratios[ratios.count / 2]))× (\(format(ratios[0]))–\(format(ratios[ratios.count - 1]))×)")
   }
 }
 

@@ -9,9 +9,9 @@ extension DeterministicScheduler {
   func recordCancellationsOfThisStep() {
     for index in registry.records.indices {
       let id = TaskID(index)
-      guard !registry[id].cancelled, !registry[id].completed || registry[id].held,
-        registry[id].held || runtimeTaskID(at: registry[id].address) == registry.runtimeID(of: id),
-        taskReader.isCancelled(taskAt: registry[id].address)
+      // The flag first, as it is almost never set: the id is read only to confirm it.
+      guard !registry[id].cancelled, !registry[id].completed || registry[id].held, taskReader.isCancelled(taskAt: registry[id].address),
+        registry[id].held || runtimeTaskID(at: registry[id].address) == registry.runtimeID(of: id)
       else { continue }
       registry[id].cancelled = true
       record(id, .cancelled)

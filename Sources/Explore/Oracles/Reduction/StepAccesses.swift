@@ -35,7 +35,12 @@ import EffectScheduler
 /// at the end, so following the list from one choice to the next tells which step made each job
 /// ready, and at which later step it ran. The races are then found from these facts
 /// (``RacePass``), from the first step whose facts differ from the run analysed before.
-struct StepAccesses {
+///
+/// A class whose facts are fixed once it is made (hence `@unchecked Sendable`, and its properties
+/// left unchecked for exclusive access): the analysis hands one run's facts around several times,
+/// and the race search keeps them to compare with the next run's. As a value of some twenty
+/// arrays, its copies and their releases took about a sixth of the analysis of a run.
+final class StepAccesses: @unchecked Sendable {
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
   enum Thread: Hashable {
     case task(TaskID)
@@ -48,47 +53,47 @@ struct StepAccesses {
   }
 
   /// The thread of each step.
-  private(set) var threads: [Thread] = []
+  @exclusivity(unchecked) private(set) var threads: [Thread] = []
   /// What each step touched.
-  private(set) var objects: [ObjectSet] = []
+  @exclusivity(unchecked) private(set) var objects: [ObjectSet] = []
   /// Steps that may have touched anything: jobs from outside the scheduler's control.
-  private(set) var touchesEverything: [Bool] = []
+  @exclusivity(unchecked) private(set) var touchesEverything: [Bool] = []
   /// Steps that ran a task's code outside any actor, where it may touch state the scheduler
   /// cannot see.
-  private(set) var outsideActors: [Bool] = []
+  @exclusivity(unchecked) private(set) var outsideActors: [Bool] = []
   /// The step during which each step's job became ready, or `nil` when it was ready before the
   /// first step or arrived from outside.
-  private(set) var enabledBy: [Int?] = []
+  @exclusivity(unchecked) private(set) var enabledBy: [Int?] = []
   /// Each ready job of each step, followed from choice to choice: where it ran (see
   /// ``position(atStep:ofJobRunAt:)``).
-  private var jobs = FollowedJobs(steps: 0)
+  @exclusivity(unchecked) private var jobs = FollowedJobs(steps: 0)
   /// The steps before which the virtual clock moved on, in order. The clock moves only when no
   /// job is ready, so every step before such a step comes before every step from it on, in any
   /// schedule: the jobs made ready then are the wake-ups of sleeps, which no step made ready.
-  private(set) var clockSteps: [Int] = []
+  @exclusivity(unchecked) private(set) var clockSteps: [Int] = []
   /// The steps before which the clock moved on while the run could still fire a timer early: such
   /// a move is no barrier, since in another order of the steps before, the timer could have fired
   /// before any of them that does not affect it.
-  private(set) var movableClockSteps: Set<Int> = []
+  @exclusivity(unchecked) private(set) var movableClockSteps: Set<Int> = []
   /// For each step, the position of the choice to fire a timer early among its ready jobs, if
   /// offered.
-  private(set) var timerPositions: [Int?] = []
+  @exclusivity(unchecked) private(set) var timerPositions: [Int?] = []
   /// The steps that fired a timer, early or due (``ReadyJob/timer``).
-  private(set) var firesTimer: [Bool] = []
+  @exclusivity(unchecked) private(set) var firesTimer: [Bool] = []
   /// The steps that fired a timer early: those that moved the clock.
-  private(set) var firesEarlyTimer: [Bool] = []
+  @exclusivity(unchecked) private(set) var firesEarlyTimer: [Bool] = []
   /// The steps at which the timer offered was due already, by step: the timers due then, the one
   /// offered first, each with its task and instant.
-  private(set) var dueTimerOffers: [Int: [TimerSetting]] = [:]
+  @exclusivity(unchecked) private(set) var dueTimerOffers: [Int: [TimerSetting]] = [:]
   /// The steps before which a timer due at the instant the clock was at already fired, when no
   /// job was ready or at the strategy's pick: no move of the clock.
-  private(set) var sameInstantClockSteps: Set<Int> = []
+  @exclusivity(unchecked) private(set) var sameInstantClockSteps: Set<Int> = []
   /// The steps that affect a timer fired early: read the clock or began a sleep, ran a task that
   /// had or a task cancelled in the run, or made another task's job ready (a timer fired before
   /// the step would have delayed it).
-  private(set) var affectsTimer: [Bool] = []
+  @exclusivity(unchecked) private(set) var affectsTimer: [Bool] = []
   /// For each step whose job the clock's move made ready, the step before which it moved.
-  private(set) var enabledByClock: [Int?] = []
+  @exclusivity(unchecked) private(set) var enabledByClock: [Int?] = []
 
   /// Works out the steps of a run from the ready jobs of each of its choices, the positions
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
@@ -155,7 +160,7 @@ struct StepAccesses {
   /// afresh, in the order they touch them first: the same in two runs whose first steps touch
   /// the same actors in the same order, as the choice points that both pass through compare
   /// what their options touched.
-  private mutating func numberActorsByFirstTouch() {
+  private func numberActorsByFirstTouch() {
     var numbering = ActorNumbering()
     for step in threads.indices {
       if case .actor(let actor) = threads[step] { threads[step] = .actor(numbering.number(of: actor)) }
@@ -166,7 +171,7 @@ struct StepAccesses {
   /// A timer fired when due changes no time: it only wakes its task, and takes its turn among the
   /// timers due at its instant. So its step touches that task and those timers, and depends on no
   /// other step that affects a timer (``affectsTimer``), as one fired early does.
-  private mutating func recordDueFirings() {
+  private func recordDueFirings() {
     for (step, offers) in dueTimerOffers where firesTimer[step] {
       guard let offer = offers.first else { continue }
       if let owner = offer.owner { objects[step].insert(.task(owner)) }
@@ -176,7 +181,7 @@ struct StepAccesses {
 
   /// Timers due at the same instant fire in the order they were set, so a step that sets one
   /// touches the timers due then: in another run, another step may set one due then too.
-  private mutating func recordTimersDueTogether(_ trace: Trace) {
+  private func recordTimersDueTogether(_ trace: Trace) {
     for setting in trace.timersSet where setting.step < threads.count { objects[setting.step].insert(.timersDue(at: setting.deadline)) }
   }
 
@@ -341,7 +346,7 @@ struct StepAccesses {
   /// of a task before its work runs on an actor touches that actor, since that is where it queued
   /// itself there.
   /// Returns the tasks whose work each step ran.
-  private mutating func recordOwnWork(jobRun: [ReadyJob], trace: Trace) -> StepLists {
+  private func recordOwnWork(jobRun: [ReadyJob], trace: Trace) -> StepLists {
     // By task number: its last step so far, or -1.
     var lastStepOf: [Int] = []
     var ownTasks = StepLists(reservingFor: threads.count)
@@ -377,7 +382,7 @@ struct StepAccesses {
   /// clock or began a sleep, every later step of a task that did (no timer fires early while such
   /// a task is ready), every step of a task cancelled in the run, and a step that made a job of
   /// another task ready. And a timer fired early is no job: it touches only the tasks it wakes.
-  private mutating func recordTimerEffects(_ trace: Trace, ownTasks: StepLists, madeReady: [(step: Int, job: ReadyJob)]) {
+  private func recordTimerEffects(_ trace: Trace, ownTasks: StepLists, madeReady: [(step: Int, job: ReadyJob)]) {
     affectsTimer = Array(repeating: false, count: threads.count)
     var timed = trace.timedSteps[...]
     var keepsTime = TaskFlags()
@@ -411,7 +416,7 @@ struct StepAccesses {
   /// may rely on: other tasks' steps outside actors until the job runs touch it
   /// (``Object/seenBeforeHop(step:)``), the check-then-hop of state behind a lock, unless
   /// `keepingWhatHopsSaw` is false.
-  private mutating func recordWakeUps(jobRun: [ReadyJob], keepingWhatHopsSaw: Bool) {
+  private func recordWakeUps(jobRun: [ReadyJob], keepingWhatHopsSaw: Bool) {
     for step in threads.indices {
       let waker = enabledBy[step]
       switch threads[step] {
@@ -444,7 +449,7 @@ struct StepAccesses {
   /// it touches the task. Where the scheduler watched for cancellations after every step, the
   /// event is at that step; elsewhere it is seen only when the cancelled task's next job begins,
   /// and every step since the task's job before touches the task.
-  private mutating func recordCancellations(_ trace: Trace) {
+  private func recordCancellations(_ trace: Trace) {
     for event in trace.events where event.kind == .cancelled {
       guard let task = event.task, event.step < threads.count else { continue }
       if trace.cancellationsAtTheirStep {
@@ -461,7 +466,7 @@ struct StepAccesses {
 
   /// An actor's job that ran a task without an executor preference may have run it on other
   /// actors, unseen: it touches every actor, and may have completed any structured child it ran.
-  private mutating func recordWorkBeyondActors(_ trace: Trace) {
+  private func recordWorkBeyondActors(_ trace: Trace) {
     for step in trace.stepsBeyondTheirActor where step < threads.count {
       objects[step].formUnion(trace.actors.indices.map { .actor($0) })
       for task in objects[step].compactMap(\.task) {
@@ -479,7 +484,7 @@ struct StepAccesses {
   /// that did not, did not read it), unless that step woke the maker, which orders them already.
   /// A maker of more than ``separateCompletions`` such tasks has them all touch its children
   /// instead, which keeps a step's objects few.
-  private mutating func recordChildren(_ trace: Trace) {
+  private func recordChildren(_ trace: Trace) {
     var parents = TaskFlags()
     var anyParent = false
     // The tasks made with `Task {}` that completed without waking their maker.
@@ -532,7 +537,7 @@ struct StepAccesses {
   /// that another awaits do not count: they share nothing unseen. And when the run ends stuck,
   /// whatever would have woken the waiting tasks went unseen: every task's steps outside actors
   /// then touch one thing in common.
-  private mutating func recordSharingOutsideActors(trace: Trace, leftWaiting: Bool) {
+  private func recordSharingOutsideActors(trace: Trace, leftWaiting: Bool) {
     // By task number: the step at which it completed, or -1.
     var completedAt: [Int] = []
     for event in trace.events where event.kind == .completed {
