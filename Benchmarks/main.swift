@@ -29,7 +29,8 @@ func format(_ value: Double) -> String {
 /// `Benchmarks handoff`, `Benchmarks catalogue`, `Benchmarks reducedsplit`. `Benchmarks reducedonly`
 /// and `Benchmarks exhaustiveonly`, one search of each reduction program for profiling
 /// (`BENCHMARK_PROGRAM=3 group` to pick one by the start of its name; `BENCHMARK_LIMIT` for the
-/// full search's schedules, 21,670 unless set), run only when named.
+/// full search's schedules, 21,670 unless set; `BENCHMARK_REPEAT` to make each search that many
+/// times, for more samples), run only when named.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -478,13 +479,16 @@ for (name, strategy) in [("reducedonly", "reduced"), ("exhaustiveonly", "exhaust
   let environment = ProcessInfo.processInfo.environment
   let only = environment["BENCHMARK_PROGRAM"]
   let limit = Int(environment["BENCHMARK_LIMIT"] ?? "") ?? 21_670
+  let repeats = max(Int(environment["BENCHMARK_REPEAT"] ?? "") ?? 1, 1)
   print("\nThe \(strategy) search alone (one run each):")
   for (name, program) in reductionPrograms where only.map(name.hasPrefix) ?? true {
-    let start = DispatchTime.now().uptimeNanoseconds
-    let summary =
-      try await strategy == "reduced"
-      ? explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
-      : explore(.exhaustive(maxSchedules: limit), configuration: configuration) { await program() }
-    print("  \(name): \(summary.schedules) schedules in \(format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
+    for _ in 0..<repeats {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let summary =
+        try await strategy == "reduced"
+        ? explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
+        : explore(.exhaustive(maxSchedules: limit), configuration: configuration) { await program() }
+      print("  \(name): \(summary.schedules) schedules in \(format(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)) ms")
+    }
   }
 }
