@@ -282,10 +282,11 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     // A search of its own alone changes its choice points, so the sleeping options at those the
     // run shares with the run before, up to the first step whose facts differ, are as it left them.
     let followFrom = tree == nil && sharing == nil ? races?.from ?? 0 : 0
+    // What the update needs, taken out first: a closure that captured the trace or the races
+    // would copy them, and their arrays, to release them again.
+    let (reversals, cutShort) = (races?.reversals ?? [], trace.cutAtStep != nil)
     let bringFindings = { (path: [Node], choices: [Int]) -> Int? in
-      Self.update(
-        path: path, choices: choices, accesses: accesses, reversals: races?.reversals ?? [], followingFrom: followFrom,
-        wakingEveryOption: trace.cutAtStep != nil)
+      Self.update(path: path, choices: choices, accesses: accesses, reversals: reversals, followingFrom: followFrom, wakingEveryOption: cutShort)
     }
     guard let tree else {
       guard let cut = bringFindings(path, choices) else { return }
