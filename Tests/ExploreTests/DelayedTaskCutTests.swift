@@ -104,6 +104,25 @@ struct DelayedTaskCutTests {
     #expect(summary.schedules > 1)
   }
 
+  @Test("the schedulers of cut runs, which the tasks those runs left suspended keep alive, leave the watch for stalled jobs")
+  func cutRunsLeaveTheStalledJobWatch() async {
+    var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
+    configuration.earlyTimerFirings = 1
+    let before = StalledJobWatch.watchedCount
+    var cut = 0
+    for _ in 0..<10 {
+      let all = await AllOutcomes.of(DepthFirstOracle(), configuration: configuration) { report in
+        report.finalState("\(await Self.debounced(.effect))")
+      }
+      cut += all.cut
+    }
+    #expect(cut >= 40, "too few runs were cut for the count below to tell")
+    // Other tests' schedulers come and go meanwhile, a few at a time; kept on, each cut run's
+    // stayed for good, and every new scheduler looked through them all.
+    let added = StalledJobWatch.watchedCount - before
+    #expect(added < 16, "\(added) more records watched after \(cut) cut runs")
+  }
+
   @Test("a cut run has no outcome, and its schedule and trace end at the cut")
   func cutRunsEndAtTheCut() async throws {
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))

@@ -218,9 +218,12 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   }
 
   /// Breaks the cycle between this scheduler and its ``activeRun``, once nobody will run it again.
-  /// Tasks a run left behind keep both alive for as long as they hold the `ActiveRun`.
+  /// Tasks a run left behind keep both alive for as long as they hold the `ActiveRun`, and, after
+  /// a run cut short, for good: so the watch for stalled jobs stops looking at this scheduler's,
+  /// as it will run none.
   func retire() {
     activeRun = nil
+    jobRecord.stopBeingWatched()
   }
 
   /// Lets go of what a run cut short recorded: its record has a copy of its own, and the run's
