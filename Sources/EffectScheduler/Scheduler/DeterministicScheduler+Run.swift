@@ -88,10 +88,8 @@ extension DeterministicScheduler {
     if watches {
       _ = driverStack
       VisibleLocks.redirections.claim()
-      VisibleLocks.watchingRuns.add(1, ordering: .relaxed)
     }
     let ending = drive()
-    if watches { VisibleLocks.watchingRuns.subtract(1, ordering: .relaxed) }
     releaseHeldTasks()
     releaseGroupChildren()
     self.strategy = nil

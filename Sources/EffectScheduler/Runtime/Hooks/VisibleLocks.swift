@@ -1,7 +1,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 // Tasks share state outside actors behind locks: the concurrency runtime's own (a stream's
 // buffer, which producers fill and a consumer drains whether or not it waits; a task group's
@@ -57,10 +56,6 @@ extension DeterministicScheduler {
 
 /// Notes the locks a watching run's steps take.
 enum VisibleLocks {
-  /// How many runs in the process watch locks now: while none does, every lock taken through a
-  /// redirected slot costs one atomic load more.
-  static let watchingRuns = Atomic<Int>(0)
-
   /// Where Swift 6.3 keeps a task's status lock on 64-bit Linux, in bytes from the task's start.
   static let statusLockOffset: UInt = 168
 
@@ -165,8 +160,10 @@ enum VisibleLocks {
       return take()
     }
 
+    /// Off the threads that drive a run, a lock taken through a redirected slot costs one read of
+    /// a thread-local value more.
     private static func note(_ lock: UnsafeRawPointer?, byTheProgram: Bool) {
-      guard VisibleLocks.watchingRuns.load(ordering: .relaxed) > 0, let lock else { return }
+      guard let lock else { return }
       let address = UInt(bitPattern: lock)
       DrivingThread.withScheduler { scheduler in
         if scheduler.watchedHiddenAccesses, scheduler.isDriving { scheduler.noteLock(at: address, byTheProgram: byTheProgram) }
