@@ -25,8 +25,8 @@ extension DeterministicScheduler {
   /// through Foundation's slot or the program's own, not the concurrency library's.
   func noteLock(at address: UInt, byTheProgram: Bool) {
     // Most locks a run takes are task status locks, which the runtime takes as tasks start,
-    // suspend and switch: the running task's first, then any task's, looked for every time, as a
-    // task takes its own as it is created, before the scheduler has registered it.
+    // suspend and switch: the running task's is told apart first, then the registered tasks' are
+    // looked through, every time, as tasks register while the run goes on.
     if let task = taskReader.currentTaskAddress(), VisibleLocks.isStatusLock(address, ofTaskAt: UInt(bitPattern: task)) { return }
     let ofATask = registry.addresses.withUnsafeBufferPointer { tasks in tasks.contains { VisibleLocks.isStatusLock(address, ofTaskAt: $0) } }
     // A lock on the driver thread's stack is the scheduler's own.
