@@ -30,7 +30,8 @@ func format(_ value: Double) -> String {
 /// and `Benchmarks exhaustiveonly`, one search of each reduction program for profiling
 /// (`BENCHMARK_PROGRAM=3 group` to pick one by the start of its name; `BENCHMARK_LIMIT` for the
 /// full search's schedules, 21,670 unless set; `BENCHMARK_REPEAT` to make each search that many
-/// times, for more samples), run only when named.
+/// times, for more samples), run only when named. `Benchmarks reduction` takes `BENCHMARK_PROGRAM`
+/// too, and `BENCHMARK_ROUNDS` for its rounds, 5 unless set.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -393,7 +394,10 @@ if wanted("reduction") {
     _ = try await explore(.reduced(maxSchedules: 100), configuration: configuration) { await first() }
     _ = try await explore(.exhaustive(maxSchedules: 100), configuration: configuration) { await first() }
   }
-  for (name, program) in reductionPrograms {
+  // `BENCHMARK_PROGRAM` picks programs by the start of their names, `BENCHMARK_ROUNDS` the rounds.
+  let environment = ProcessInfo.processInfo.environment
+  let rounds = max(Int(environment["BENCHMARK_ROUNDS"] ?? "") ?? 5, 1)
+  for (name, program) in reductionPrograms where environment["BENCHMARK_PROGRAM"].map(name.hasPrefix) ?? true {
     var reducedSeconds = Double.infinity
     var fullSeconds = Double.infinity
     var reduced: ExplorationSummary?
@@ -401,7 +405,7 @@ if wanted("reduction") {
     // The machine's speed drifts over seconds: a ratio within one round, whose two searches ran
     // one after the other, is less exposed to it than the ratio of two fastest times.
     var ratios: [Double] = []
-    for _ in 0..<5 {
+    for _ in 0..<rounds {
       var start = DispatchTime.now().uptimeNanoseconds
       reduced = try await explore(.reduced(maxSchedules: 50_000), configuration: configuration) { await program() }
       let reducedRound = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

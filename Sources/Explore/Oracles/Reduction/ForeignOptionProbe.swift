@@ -17,7 +17,7 @@ struct ForeignOptionProbe {
   /// The choices to the choice point and at it: the ready jobs, and the position to take.
   private let prefix: [(ready: [ReadyJob], chosen: Int)]
   /// The run's ready jobs and choices so far.
-  private var ready: [[ReadyJob]] = []
+  private var ready = ReadyLists()
   private var chosen: [Int] = []
 
   /// A probe of `option` at the choice point at `depth` of `path`, whose ready jobs and choice at
@@ -50,6 +50,6 @@ struct ForeignOptionProbe {
       let accesses = StepAccesses(
         ready: ready, chosen: chosen, trace: trace, leftWaiting: !finished && trace.cutAtStep == nil, assumesNoUnseenSharing: assumesNoUnseenSharing)
     else { return nil }
-    return accesses.footprint(ofStep: depth, job: ready[depth][option])
+    return accesses.footprint(ofStep: depth, job: ready[depth, option])
   }
 }

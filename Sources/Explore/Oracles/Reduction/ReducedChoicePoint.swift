@@ -1,4 +1,5 @@
 import EffectScheduler
+import Synchronization
 
 /// A choice point of a reduced search (``ReducedDepthFirstOracle``): the jobs ready there, the
 /// options tried and still to try, and what the options explored touched.
@@ -8,6 +9,9 @@ import EffectScheduler
 /// it started from, where another searcher's path also passes. Searchers change a shared choice
 /// point only under the tree's lock; a search of its own changes its path alone.
 final class ReducedChoicePoint: @unchecked Sendable {
+  /// A number no other choice point of the process has: a run's analysis tells by it the choice
+  /// points it shares with the run analysed before, without holding on to those.
+  let serial: Int
   let ready: [ReadyJob]
   /// The positions tried here, or about to be.
   var tried: PositionSet
@@ -29,7 +33,10 @@ final class ReducedChoicePoint: @unchecked Sendable {
   /// asleep above it), and cut it from the tree: searchers still in it leave.
   var cutOff = false
 
+  private static let serials = Atomic<Int>(0)
+
   init(ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil) {
+    serial = Self.serials.add(1, ordering: .relaxed).newValue
     self.ready = ready
     self.tried = tried
     self.toTry = toTry

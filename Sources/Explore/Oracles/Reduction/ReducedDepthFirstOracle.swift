@@ -64,11 +64,11 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private var runs = 0
   /// The check of the pairs of steps taken as independent without seeing what they share.
   private var probes = SwapProbes()
-  /// The search for races, kept from run to run, and the choice points and choices of the run it
-  /// analysed last, whose pairs of steps taken as independent unseen were looked for if
-  /// `pairsFound`.
+  /// The search for races, kept from run to run, and the choice points (by
+  /// ``ReducedChoicePoint/serial``), choices and ready jobs of the run it analysed last, whose
+  /// pairs of steps taken as independent unseen were looked for if `pairsFound`.
   private var racePass = RacePass()
-  private var analysed: (points: [Node], choices: [Int], pairsFound: Bool) = ([], [], false)
+  private var analysed: (points: [Int], choices: [Int], ready: ReadyLists, pairsFound: Bool) = ([], [], ReadyLists(), false)
   /// Whether each run's races are also found afresh, from its first step, and compared with
   /// those the race search found from where the run parted from the one before: a check for
   /// tests, whose findings ``incrementalCheck`` counts.
@@ -255,15 +255,17 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     if let slots = slotsSharingPath, let sharing { runCountedElsewhere = !ShardedOptions.slot(slots.lowerBound, isOf: sharing) }
     // A run cut short by a delayed task's reading of the clock was stopped, not stuck.
     let leftWaiting = !finishedRun && trace.cutAtStep == nil
-    let (ready, chosen) = (path[..<steps].map(\.ready), Array(choices[..<steps]))
+    // The steps this run shares with the one analysed last, whose races and pairs were found then.
+    var shared = 0
+    while shared < min(steps, analysed.points.count), path[shared].serial == analysed.points[shared], choices[shared] == analysed.choices[shared] {
+      shared += 1
+    }
+    analysed.ready.truncate(to: shared)
+    for step in shared..<steps { analysed.ready.append(path[step].ready) }
+    let (ready, chosen) = (analysed.ready, Array(choices[..<steps]))
     // The run's own facts need no choice point's state: they are worked out before the choice
     // points are changed, which in a shared search happens under the tree's lock.
     let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing)
-    // The steps this run shares with the one analysed last, whose races and pairs were found then.
-    var shared = 0
-    while shared < min(steps, analysed.points.count), path[shared] === analysed.points[shared], choices[shared] == analysed.choices[shared] {
-      shared += 1
-    }
     let races = accesses.map { racePass.races(of: $0, sharing: shared) }
     if accesses == nil { racePass.forget() }
     if checksIncrementalRaces, let accesses, let races { checkIncrementalRaces(accesses, found: races) }
@@ -275,7 +277,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     analysed.points.removeLast(analysed.points.count - shared)
     analysed.choices.removeLast(analysed.choices.count - shared)
     for step in shared..<steps {
-      analysed.points.append(path[step])
+      analysed.points.append(path[step].serial)
       analysed.choices.append(choices[step])
     }
     analysed.pairsFound = searchesPairs

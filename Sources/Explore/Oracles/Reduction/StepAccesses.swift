@@ -105,12 +105,12 @@ final class StepAccesses: @unchecked Sendable {
   ///
   /// A timer fired early (``ReadyJob/timer``) is a step of the ``Thread/clock``, and a move of
   /// the clock while the run could still fire one is no barrier (``movableClockSteps``).
-  init?(ready: [[ReadyJob]], chosen: [Int], trace: Trace, leftWaiting: Bool, assumesNoUnseenSharing: Bool = false) {
+  init?(ready: ReadyLists, chosen: [Int], trace: Trace, leftWaiting: Bool, assumesNoUnseenSharing: Bool = false) {
     let steps = chosen.count
     guard ready.count == steps, trace.steps >= steps else { return nil }
-    timerPositions = ready.map { $0.last?.firesTimer == true ? $0.count - 1 : nil }
+    timerPositions = (0..<steps).map { ready.last(atStep: $0)?.firesTimer == true ? ready.count(atStep: $0) - 1 : nil }
     // The job each step ran, looked up once: every pass below reads it.
-    let jobRun = (0..<steps).map { ready[$0][chosen[$0]] }
+    let jobRun = (0..<steps).map { ready[$0, chosen[$0]] }
     firesTimer = jobRun.map(\.firesTimer)
     for offer in trace.dueTimerOffers where offer.step < steps { dueTimerOffers[offer.step, default: []].append(offer) }
     firesEarlyTimer = (0..<steps).map { firesTimer[$0] && dueTimerOffers[$0] == nil }
@@ -188,7 +188,7 @@ final class StepAccesses: @unchecked Sendable {
   /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
   /// it less the job picked, plus jobs added at the end. The choice to fire a timer, last when
   /// offered, is no job.
-  private static func followJobs(ready: [[ReadyJob]], chosen: [Int], movesClock: [Bool]) -> FollowedJobs? {
+  private static func followJobs(ready: ReadyLists, chosen: [Int], movesClock: [Bool]) -> FollowedJobs? {
     var followed = FollowedJobs(steps: chosen.count)
     // Job numbers by ready position, and for each job number where it came from.
     var current: [Int] = []
@@ -196,7 +196,8 @@ final class StepAccesses: @unchecked Sendable {
     var madeReadyByClock: [Int] = []
     followed.numbers.reserveCapacity(chosen.count * 4)
     var firedTimer = false
-    for (step, jobs) in ready.enumerated() {
+    for step in 0..<ready.count {
+      let jobs = ready[step]
       let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
       if step == 0 {
         current = Array(0..<count)
@@ -206,14 +207,14 @@ final class StepAccesses: @unchecked Sendable {
         // The jobs ready before, less the one that ran, then those the step before made ready.
         guard count >= current.count, Self.jobsLeft(ready[step - 1], chosen: chosen[step - 1], firesTimer: firedTimer, are: jobs) else { return nil }
         let byClock = movesClock[step]
-        for job in jobs[current.count..<count] {
+        for job in jobs[(jobs.startIndex + current.count)..<(jobs.startIndex + count)] {
           current.append(madeReadyBy.count)
           madeReadyBy.append(byClock ? -1 : step - 1)
           madeReadyByClock.append(byClock ? step : -1)
           if !byClock { followed.madeReady.append((step - 1, job)) }
         }
       }
-      guard count == current.count, jobs.indices.contains(chosen[step]) else { return nil }
+      guard count == current.count, chosen[step] >= 0, chosen[step] < jobs.count else { return nil }
       followed.firstNumberOf.append(followed.numbers.count)
       for number in current { followed.numbers.append(number) }
       firedTimer = chosen[step] == current.count
@@ -230,11 +231,11 @@ final class StepAccesses: @unchecked Sendable {
 
   /// Whether `next` begins with the jobs of `jobs` less the one at `chosen`, unless it fired a
   /// timer.
-  private static func jobsLeft(_ jobs: [ReadyJob], chosen: Int, firesTimer: Bool, are next: [ReadyJob]) -> Bool {
+  private static func jobsLeft(_ jobs: ArraySlice<ReadyJob>, chosen: Int, firesTimer: Bool, are next: ArraySlice<ReadyJob>) -> Bool {
     let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
-    var position = 0
+    var position = next.startIndex
     for index in 0..<count where firesTimer || index != chosen {
-      guard position < next.count, next[position] == jobs[index] else { return false }
+      guard position < next.endIndex, next[position] == jobs[jobs.startIndex + index] else { return false }
       position += 1
     }
     return true

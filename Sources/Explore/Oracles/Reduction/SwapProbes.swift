@@ -110,7 +110,7 @@ struct SwapProbes {
   /// queues a probe for each pair met first. Pairs whose second step comes before `from` were
   /// met in the run before, whose steps were the same up to there.
   mutating func findPairs(
-    in accesses: StepAccesses, order: HappensBefore, ready: [[ReadyJob]], chosen: [Int], trace: Trace, finished: Bool, from: Int = 0
+    in accesses: StepAccesses, order: HappensBefore, ready: ReadyLists, chosen: [Int], trace: Trace, finished: Bool, from: Int = 0
   ) {
     let steps = chosen.count
     guard steps == accesses.threads.count else { return }
@@ -143,13 +143,13 @@ struct SwapProbes {
         // Moving a step that starts a task before others that do would renumber the tasks.
         if spawns == nil { spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step)) }
         guard let spawns, !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
-        let job = { (step: Int) in ready[step][chosen[step]] }
+        let job = { (step: Int) in ready[step, chosen[step]] }
         // The steps between that `j` depends on go first: none depends on `i`, or `j` would.
         let before = (i + 1..<j).filter { order.precedes($0, j) }
         let after = (i + 1..<steps).filter { $0 != j && !order.precedes($0, j) }
         let expected = before.map(job) + [job(j), job(i)] + after.map(job)
         if events == nil { events = Self.events(of: trace) }
-        pending.append(Probe(prefix: (0..<i).map { (ready[$0], chosen[$0]) }, expected: expected, finished: finished, events: events ?? 0, pair: words))
+        pending.append(Probe(prefix: (0..<i).map { (Array(ready[$0]), chosen[$0]) }, expected: expected, finished: finished, events: events ?? 0, pair: words))
       }
     }
   }
