@@ -66,7 +66,8 @@ struct RacePass {
     order.renumber(thread)
     var reversals: [StepAccesses.Reversal] = []
     var clockSteps = accesses.clockSteps.drop { $0 < from }
-    clock = Array(repeating: -1, count: width)
+    clock.removeAll(keepingCapacity: true)
+    clock.append(contentsOf: repeatElement(-1, count: width))
     let beforeClock = Region.beforeClock.rawValue * width
     for j in from..<steps {
       undoBefore.append(undo.count)

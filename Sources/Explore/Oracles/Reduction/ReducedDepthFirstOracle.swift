@@ -69,6 +69,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// pairs of steps taken as independent unseen were looked for if `pairsFound`.
   private var racePass = RacePass()
   private var analysed: (points: [Int], choices: [Int], ready: ReadyLists, pairsFound: Bool) = ([], [], ReadyLists(), false)
+  /// The facts of the runs analysed lately, filled again for a new run once nothing else holds
+  /// them (the race search keeps the last run's): made afresh for every run, their arrays were
+  /// most of the allocations of the analysis.
+  private var recentAccesses: [StepAccesses] = []
   /// Whether each run's races are also found afresh, from its first step, and compared with
   /// those the race search found from where the run parted from the one before: a check for
   /// tests, whose findings ``incrementalCheck`` counts.
@@ -265,7 +269,9 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     let (ready, chosen) = (analysed.ready, Array(choices[..<steps]))
     // The run's own facts need no choice point's state: they are worked out before the choice
     // points are changed, which in a shared search happens under the tree's lock.
-    let accesses = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing)
+    let facts = reusableAccesses()
+    let accesses =
+      facts.fill(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing) ? facts : nil
     let races = accesses.map { racePass.races(of: $0, sharing: shared) }
     if accesses == nil { racePass.forget() }
     if checksIncrementalRaces, let accesses, let races { checkIncrementalRaces(accesses, found: races) }
@@ -298,6 +304,14 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       return
     }
     tree.endRun(path: &path, choices: &choices, published: &published, steps: steps, update: bringFindings)
+  }
+
+  /// Facts to fill for a run: one of ``recentAccesses`` that nothing else holds, or a new one.
+  private mutating func reusableAccesses() -> StepAccesses {
+    for index in recentAccesses.indices where isKnownUniquelyReferenced(&recentAccesses[index]) { return recentAccesses[index] }
+    let facts = StepAccesses()
+    if recentAccesses.count < 2 { recentAccesses.append(facts) }
+    return facts
   }
 
   /// Finds the races of the run whose facts are `accesses` afresh, and counts in

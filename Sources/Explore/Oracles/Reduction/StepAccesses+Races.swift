@@ -49,7 +49,8 @@ extension StepAccesses {
   /// of the others; `j`'s own first.
   func reversal(of i: Int, and j: Int, order: HappensBefore) -> Reversal {
     func happensBefore(_ a: Int, _ b: Int) -> Bool { order.precedes(a, b) }
-    let notAfter = (i + 1..<j).filter { !happensBefore(i, $0) } + [j]
+    // The steps after `i` that do not follow it, up to `j`, and `j`, walked without a list of them.
+    let notAfter = (min(i + 1, j)...j).lazy.filter { $0 == j || !happensBefore(i, $0) }
     var options: [Int] = []
     // The option at `i` that starts `step`: its job, or the timer that fired it or woke its task.
     func option(starting step: Int) -> Int? {
@@ -57,7 +58,7 @@ extension StepAccesses {
       if firesTimer[step] || enabledByClock[step].map(movableClockSteps.contains) == true { return timerPositions[i] }
       return nil
     }
-    for (index, step) in notAfter.enumerated() where !notAfter[..<index].contains(where: { happensBefore($0, step) }) {
+    for step in notAfter where !notAfter.prefix(while: { $0 < step }).contains(where: { happensBefore($0, step) }) {
       if let position = option(starting: step), !options.contains(position) { options.append(position) }
     }
     if let own = option(starting: j), let index = options.firstIndex(of: own) {
@@ -72,9 +73,12 @@ extension StepAccesses {
   /// Each step's thread, numbered in the order threads first ran, and how many there are.
   func threadNumbers() -> (numbers: [Int], count: Int) {
     var count = 0
-    // By task number and by actor index, the thread's number, or -1.
+    // By task number and by actor index, the thread's number, or -1; room for a few, so that
+    // they rarely grow.
     var taskNumbers: [Int] = []
     var actorNumbers: [Int] = []
+    taskNumbers.reserveCapacity(16)
+    actorNumbers.reserveCapacity(16)
     var clockNumber = -1
     func number(_ slot: inout Int) -> Int {
       if slot < 0 {

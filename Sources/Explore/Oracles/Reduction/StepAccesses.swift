@@ -66,7 +66,7 @@ final class StepAccesses: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var enabledBy: [Int?] = []
   /// Each ready job of each step, followed from choice to choice: where it ran (see
   /// ``position(atStep:ofJobRunAt:)``).
-  @exclusivity(unchecked) private var jobs = FollowedJobs(steps: 0)
+  @exclusivity(unchecked) private var jobs = FollowedJobs()
   /// The steps before which the virtual clock moved on, in order. The clock moves only when no
   /// job is ready, so every step before such a step comes before every step from it on, in any
   /// schedule: the jobs made ready then are the wake-ups of sleeps, which no step made ready.
@@ -95,6 +95,17 @@ final class StepAccesses: @unchecked Sendable {
   /// For each step whose job the clock's move made ready, the step before which it moved.
   @exclusivity(unchecked) private(set) var enabledByClock: [Int?] = []
 
+  // What the passes work out on the way, kept so that filling the facts again reuses the arrays.
+  /// The job each step ran.
+  @exclusivity(unchecked) private var jobRun: [ReadyJob] = []
+  /// By step, whether the clock moved on before it; one more entry than steps.
+  @exclusivity(unchecked) private var movesClock: [Bool] = []
+  /// The event that began each step's job (``noteExecutedEvents(_:steps:)``).
+  @exclusivity(unchecked) private var executed: [TraceEvent?] = []
+  /// The tasks whose work each step ran (``recordOwnWork(trace:)``).
+  @exclusivity(unchecked) private var ownTasks = StepLists()
+  @exclusivity(unchecked) private var scratch = Scratch()
+
   /// Works out the steps of a run from the ready jobs of each of its choices, the positions
   /// picked and the run's trace; `nil` when they do not fit together, as after a run that ended
   /// early. `leftWaiting` says whether the run ended stuck, with tasks still waiting.
@@ -105,45 +116,71 @@ final class StepAccesses: @unchecked Sendable {
   ///
   /// A timer fired early (``ReadyJob/timer``) is a step of the ``Thread/clock``, and a move of
   /// the clock while the run could still fire one is no barrier (``movableClockSteps``).
-  init?(ready: ReadyLists, chosen: [Int], trace: Trace, leftWaiting: Bool, assumesNoUnseenSharing: Bool = false) {
+  convenience init?(ready: ReadyLists, chosen: [Int], trace: Trace, leftWaiting: Bool, assumesNoUnseenSharing: Bool = false) {
+    self.init()
+    guard fill(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing) else { return nil }
+  }
+
+  /// Facts of no steps, to be filled (``fill(ready:chosen:trace:leftWaiting:assumesNoUnseenSharing:)``).
+  init() {}
+
+  /// Works out the steps of a run, as ``init(ready:chosen:trace:leftWaiting:assumesNoUnseenSharing:)``
+  /// does, in place of the facts held: the arrays keep their storage, so an instance filled run
+  /// after run allocates almost nothing once it has held a run as long. Returns whether the
+  /// ready jobs, the choices and the trace fit together; the facts are then those of the run.
+  /// Only an instance nothing else holds is filled again: its facts are fixed for anyone who does.
+  func fill(ready: ReadyLists, chosen: [Int], trace: Trace, leftWaiting: Bool, assumesNoUnseenSharing: Bool = false) -> Bool {
     let steps = chosen.count
-    guard ready.count == steps, trace.steps >= steps else { return nil }
-    timerPositions = (0..<steps).map { ready.last(atStep: $0)?.firesTimer == true ? ready.count(atStep: $0) - 1 : nil }
+    guard ready.count == steps, trace.steps >= steps else { return false }
+    timerPositions.removeAll(keepingCapacity: true)
+    jobRun.removeAll(keepingCapacity: true)
+    firesTimer.removeAll(keepingCapacity: true)
     // The job each step ran, looked up once: every pass below reads it.
-    let jobRun = (0..<steps).map { ready[$0, chosen[$0]] }
-    firesTimer = jobRun.map(\.firesTimer)
+    for step in 0..<steps {
+      let job = ready[step, chosen[step]]
+      timerPositions.append(ready.last(atStep: step)?.firesTimer == true ? ready.count(atStep: step) - 1 : nil)
+      jobRun.append(job)
+      firesTimer.append(job.firesTimer)
+    }
+    dueTimerOffers.removeAll(keepingCapacity: true)
     for offer in trace.dueTimerOffers where offer.step < steps { dueTimerOffers[offer.step, default: []].append(offer) }
-    firesEarlyTimer = (0..<steps).map { firesTimer[$0] && dueTimerOffers[$0] == nil }
-    sameInstantClockSteps = Set(trace.dueTimerFirings)
-    clockSteps = Self.naturalClockSteps(trace, firesTimer: firesTimer)
-    var movesClock = Array(repeating: false, count: steps + 1)
+    firesEarlyTimer.removeAll(keepingCapacity: true)
+    for step in 0..<steps { firesEarlyTimer.append(firesTimer[step] && (dueTimerOffers.isEmpty || dueTimerOffers[step] == nil)) }
+    sameInstantClockSteps.removeAll(keepingCapacity: true)
+    sameInstantClockSteps.formUnion(trace.dueTimerFirings)
+    clockSteps.removeAll(keepingCapacity: true)
+    if !trace.clockAdvances.isEmpty || !trace.dueTimerFirings.isEmpty { clockSteps = Self.naturalClockSteps(trace, firesTimer: firesTimer) }
+    movesClock.removeAll(keepingCapacity: true)
+    movesClock.append(contentsOf: repeatElement(false, count: steps + 1))
     for step in clockSteps { movesClock[step] = true }
-    guard let jobs = Self.followJobs(ready: ready, chosen: chosen, movesClock: movesClock) else { return nil }
-    self.jobs = jobs
-    enabledBy = jobs.enabledBy
-    enabledByClock = jobs.enabledByClock
-    movableClockSteps = Self.movableClockSteps(
-      clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed, sameInstant: sameInstantClockSteps)
-    let executed = Self.executedEvents(trace, steps: steps)
-    threads = (0..<steps).map { step in
+    guard followJobs(ready: ready, chosen: chosen) else { return false }
+    movableClockSteps.removeAll(keepingCapacity: true)
+    if !clockSteps.isEmpty {
+      movableClockSteps = Self.movableClockSteps(
+        clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed, sameInstant: sameInstantClockSteps)
+    }
+    noteExecutedEvents(trace, steps: steps)
+    threads.removeAll(keepingCapacity: true)
+    touchesEverything.removeAll(keepingCapacity: true)
+    outsideActors.removeAll(keepingCapacity: true)
+    for step in 0..<steps {
       let job = jobRun[step]
-      if job.firesTimer { return .clock }
-      if let task = job.task { return .task(task) }
-      guard let actor = executed[step]?.actor else { return .unplaced(step: step) }
-      return .actor(actor)
+      let thread: Thread =
+        if job.firesTimer { .clock } else if let task = job.task { .task(task) } else if let actor = executed[step]?.actor { .actor(actor) } else {
+          .unplaced(step: step)
+        }
+      threads.append(thread)
+      // A job from outside may have touched anything.
+      touchesEverything.append(job.arrivedFromOutside)
+      outsideActors.append(job.task != nil && !job.firesTimer && !job.isOnMainActor)
     }
-    objects = Array(repeating: ObjectSet(), count: steps)
-    // A job from outside may have touched anything.
-    touchesEverything = jobRun.map(\.arrivedFromOutside)
-    outsideActors = (0..<steps).map { step in
-      guard case .task = threads[step] else { return false }
-      return !jobRun[step].isOnMainActor
-    }
-    let ownTasks = recordOwnWork(jobRun: jobRun, trace: trace)
-    recordTimerEffects(trace, ownTasks: ownTasks, madeReady: jobs.madeReady)
+    objects.removeAll(keepingCapacity: true)
+    objects.append(contentsOf: repeatElement(ObjectSet(), count: steps))
+    recordOwnWork(trace: trace)
+    recordTimerEffects(trace)
     // Before wake-ups are added, a step that touches a task is one that ran its work.
     recordCancellations(trace)
-    recordWakeUps(jobRun: jobRun, keepingWhatHopsSaw: !assumesNoUnseenSharing)
+    recordWakeUps(keepingWhatHopsSaw: !assumesNoUnseenSharing)
     recordWorkBeyondActors(trace)
     recordChildren(trace)
     recordSharingOutsideActors(trace: trace, leftWaiting: leftWaiting)
@@ -152,6 +189,7 @@ final class StepAccesses: @unchecked Sendable {
     recordTimersDueTogether(trace)
     recordDueFirings()
     numberActorsByFirstTouch()
+    return true
   }
 
   /// The trace numbers actors in the order their first job ran, which two runs that share their
@@ -185,48 +223,67 @@ final class StepAccesses: @unchecked Sendable {
     for setting in trace.timersSet where setting.step < threads.count { objects[setting.step].insert(.timersDue(at: setting.deadline)) }
   }
 
-  /// Follows each ready job from choice to choice; `nil` when a ready list is not the one before
-  /// it less the job picked, plus jobs added at the end. The choice to fire a timer, last when
-  /// offered, is no job.
-  private static func followJobs(ready: ReadyLists, chosen: [Int], movesClock: [Bool]) -> FollowedJobs? {
-    var followed = FollowedJobs(steps: chosen.count)
+  /// Follows each ready job from choice to choice, into ``jobs``, ``enabledBy`` and
+  /// ``enabledByClock``; false when a ready list is not the one before it less the job picked,
+  /// plus jobs added at the end. The choice to fire a timer, last when offered, is no job.
+  private func followJobs(ready: ReadyLists, chosen: [Int]) -> Bool {
+    let steps = chosen.count
+    jobs.removeAll()
+    enabledBy.removeAll(keepingCapacity: true)
+    enabledBy.append(contentsOf: repeatElement(nil, count: steps))
+    enabledByClock.removeAll(keepingCapacity: true)
+    enabledByClock.append(contentsOf: repeatElement(nil, count: steps))
     // Job numbers by ready position, and for each job number where it came from.
-    var current: [Int] = []
-    var madeReadyBy: [Int] = []
-    var madeReadyByClock: [Int] = []
-    followed.numbers.reserveCapacity(chosen.count * 4)
+    var current = Self.emptied(&scratch.current)
+    var madeReadyBy = Self.emptied(&scratch.madeReadyBy)
+    var madeReadyByClock = Self.emptied(&scratch.madeReadyByClock)
+    defer {
+      scratch.current = current
+      scratch.madeReadyBy = madeReadyBy
+      scratch.madeReadyByClock = madeReadyByClock
+    }
     var firedTimer = false
-    for step in 0..<ready.count {
+    for step in 0..<steps {
       let jobs = ready[step]
       let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
       if step == 0 {
-        current = Array(0..<count)
-        madeReadyBy = Array(repeating: -1, count: count)
-        madeReadyByClock = madeReadyBy
+        current.append(contentsOf: 0..<count)
+        madeReadyBy.append(contentsOf: repeatElement(-1, count: count))
+        madeReadyByClock.append(contentsOf: repeatElement(-1, count: count))
       } else {
         // The jobs ready before, less the one that ran, then those the step before made ready.
-        guard count >= current.count, Self.jobsLeft(ready[step - 1], chosen: chosen[step - 1], firesTimer: firedTimer, are: jobs) else { return nil }
+        guard count >= current.count, Self.jobsLeft(ready[step - 1], chosen: chosen[step - 1], firesTimer: firedTimer, are: jobs) else { return false }
         let byClock = movesClock[step]
         for job in jobs[(jobs.startIndex + current.count)..<(jobs.startIndex + count)] {
           current.append(madeReadyBy.count)
           madeReadyBy.append(byClock ? -1 : step - 1)
           madeReadyByClock.append(byClock ? step : -1)
-          if !byClock { followed.madeReady.append((step - 1, job)) }
+          if !byClock { self.jobs.madeReady.append((step - 1, job)) }
         }
       }
-      guard count == current.count, chosen[step] >= 0, chosen[step] < jobs.count else { return nil }
-      followed.firstNumberOf.append(followed.numbers.count)
-      for number in current { followed.numbers.append(number) }
+      guard count == current.count, chosen[step] >= 0, chosen[step] < jobs.count else { return false }
+      self.jobs.firstNumberOf.append(self.jobs.numbers.count)
+      self.jobs.numbers.append(contentsOf: current)
       firedTimer = chosen[step] == current.count
+      self.jobs.numberRunAt.append(-1)
       if !firedTimer {
         let job = current.remove(at: chosen[step])
-        followed.numberRunAt[step] = job
-        if madeReadyBy[job] >= 0 { followed.enabledBy[step] = madeReadyBy[job] }
-        if madeReadyByClock[job] >= 0 { followed.enabledByClock[step] = madeReadyByClock[job] }
+        self.jobs.numberRunAt[step] = job
+        if madeReadyBy[job] >= 0 { enabledBy[step] = madeReadyBy[job] }
+        if madeReadyByClock[job] >= 0 { enabledByClock[step] = madeReadyByClock[job] }
       }
     }
-    followed.firstNumberOf.append(followed.numbers.count)
-    return followed
+    jobs.firstNumberOf.append(jobs.numbers.count)
+    return true
+  }
+
+  /// The array `array` held, emptied but with its storage, leaving an empty one in its place: a
+  /// pass takes its scratch arrays this way, to work on local arrays it gives back at the end.
+  private static func emptied<Element>(_ array: inout [Element]) -> [Element] {
+    var taken: [Element] = []
+    swap(&taken, &array)
+    taken.removeAll(keepingCapacity: true)
+    return taken
   }
 
   /// Whether `next` begins with the jobs of `jobs` less the one at `chosen`, unless it fired a
@@ -241,25 +298,37 @@ final class StepAccesses: @unchecked Sendable {
     return true
   }
 
-  /// What ``followJobs(ready:chosen:movesClock:)`` finds.
+  /// What ``followJobs(ready:chosen:)`` finds, besides what made each step's job ready.
   private struct FollowedJobs {
     /// The number of each job ready at each step, by ready position, one step's list after
     /// another, and where each step's list begins (with the end of the last at the end).
     var numbers: [Int] = []
     var firstNumberOf: [Int] = []
     /// By step, the number of the job it ran, or -1 for a timer.
-    var numberRunAt: [Int]
-    var enabledBy: [Int?]
-    var enabledByClock: [Int?]
+    var numberRunAt: [Int] = []
     /// Each job a step made ready, with that step.
     var madeReady: [(step: Int, job: ReadyJob)] = []
 
-    init(steps: Int) {
-      enabledBy = Array(repeating: nil, count: steps)
-      enabledByClock = enabledBy
-      numberRunAt = Array(repeating: -1, count: steps)
-      firstNumberOf.reserveCapacity(steps + 1)
+    /// Empties every list, keeping its storage.
+    mutating func removeAll() {
+      numbers.removeAll(keepingCapacity: true)
+      firstNumberOf.removeAll(keepingCapacity: true)
+      numberRunAt.removeAll(keepingCapacity: true)
+      madeReady.removeAll(keepingCapacity: true)
     }
+  }
+
+  /// The arrays the passes work in, kept with the facts so that filling them again reuses them.
+  private struct Scratch {
+    var current: [Int] = []
+    var madeReadyBy: [Int] = []
+    var madeReadyByClock: [Int] = []
+    /// By task number: its last step so far, or -1 (``recordOwnWork(trace:)``); the step at which
+    /// it completed, or -1 (``recordSharingOutsideActors(trace:leftWaiting:)``).
+    var byTask: [Int] = []
+    /// By task number or actor index: the thread's number, or -1 (``threadNumbers()``).
+    var taskNumbers: [Int] = []
+    var actorNumbers: [Int] = []
   }
 
   /// The first step before `limit` whose facts differ from those of the same step of `other`, a
@@ -331,26 +400,28 @@ final class StepAccesses: @unchecked Sendable {
   }
 
 
-  /// The event that began each step's job: a task's start or resumption, or an actor's job.
-  private static func executedEvents(_ trace: Trace, steps: Int) -> [TraceEvent?] {
-    var executed = [TraceEvent?](repeating: nil, count: steps)
+  /// Notes in ``executed`` the event that began each step's job: a task's start or resumption,
+  /// or an actor's job.
+  private func noteExecutedEvents(_ trace: Trace, steps: Int) {
+    executed.removeAll(keepingCapacity: true)
+    executed.append(contentsOf: repeatElement(nil, count: steps))
     for event in trace.events where event.step < steps && executed[event.step] == nil {
       switch event.kind {
       case .started, .resumed, .actorJob: executed[event.step] = event
       default: continue
       }
     }
-    return executed
   }
 
   /// Each step touches its own task, or its actor and the tasks whose work it ran; and the step
   /// of a task before its work runs on an actor touches that actor, since that is where it queued
   /// itself there.
-  /// Returns the tasks whose work each step ran.
-  private func recordOwnWork(jobRun: [ReadyJob], trace: Trace) -> StepLists {
+  /// Notes in ``ownTasks`` the tasks whose work each step ran.
+  private func recordOwnWork(trace: Trace) {
     // By task number: its last step so far, or -1.
-    var lastStepOf: [Int] = []
-    var ownTasks = StepLists(reservingFor: threads.count)
+    var lastStepOf = Self.emptied(&scratch.byTask)
+    defer { scratch.byTask = lastStepOf }
+    ownTasks.removeAll()
     for step in threads.indices {
       guard threads[step] != .clock else {
         ownTasks.append(EmptyCollection())
@@ -370,21 +441,27 @@ final class StepAccesses: @unchecked Sendable {
         ownTasks.append(CollectionOfOne(task))
       } else {
         if case .actor(let index) = threads[step] { actor = .some(index) } else { touchesEverything[step] = true }
-        let tasks = trace.actorJobTasks[step] ?? job.scheduledBy.map { [$0] } ?? []
-        for task in tasks { ran(task) }
-        ownTasks.append(tasks)
+        if let tasks = trace.actorJobTasks[step] {
+          for task in tasks { ran(task) }
+          ownTasks.append(tasks)
+        } else if let task = job.scheduledBy {
+          ran(task)
+          ownTasks.append(CollectionOfOne(task))
+        } else {
+          ownTasks.append(EmptyCollection())
+        }
       }
       if let actor { objects[step].insert(.actor(actor)) }
     }
-    return ownTasks
   }
 
   /// Marks the steps that affect a timer fired early (see ``affectsTimer``): a step that read the
   /// clock or began a sleep, every later step of a task that did (no timer fires early while such
   /// a task is ready), every step of a task cancelled in the run, and a step that made a job of
   /// another task ready. And a timer fired early is no job: it touches only the tasks it wakes.
-  private func recordTimerEffects(_ trace: Trace, ownTasks: StepLists, madeReady: [(step: Int, job: ReadyJob)]) {
-    affectsTimer = Array(repeating: false, count: threads.count)
+  private func recordTimerEffects(_ trace: Trace) {
+    affectsTimer.removeAll(keepingCapacity: true)
+    affectsTimer.append(contentsOf: repeatElement(false, count: threads.count))
     var timed = trace.timedSteps[...]
     var keepsTime = TaskFlags()
     // A task delayed by a timer fired early and cancelled by its next job is cut there: which of
@@ -402,7 +479,7 @@ final class StepAccesses: @unchecked Sendable {
         affectsTimer[step] = true
       }
     }
-    for (step, job) in madeReady where !(job.owner.map(ownTasks[step].contains) ?? false) { affectsTimer[step] = true }
+    for (step, job) in jobs.madeReady where !(job.owner.map(ownTasks[step].contains) ?? false) { affectsTimer[step] = true }
   }
 
   /// A step that makes another task's job ready (resuming its continuation, completing a task it
@@ -417,7 +494,7 @@ final class StepAccesses: @unchecked Sendable {
   /// may rely on: other tasks' steps outside actors until the job runs touch it
   /// (``Object/seenBeforeHop(step:)``), the check-then-hop of state behind a lock, unless
   /// `keepingWhatHopsSaw` is false.
-  private func recordWakeUps(jobRun: [ReadyJob], keepingWhatHopsSaw: Bool) {
+  private func recordWakeUps(keepingWhatHopsSaw: Bool) {
     for step in threads.indices {
       let waker = enabledBy[step]
       switch threads[step] {
@@ -540,7 +617,8 @@ final class StepAccesses: @unchecked Sendable {
   /// then touch one thing in common.
   private func recordSharingOutsideActors(trace: Trace, leftWaiting: Bool) {
     // By task number: the step at which it completed, or -1.
-    var completedAt: [Int] = []
+    var completedAt = Self.emptied(&scratch.byTask)
+    defer { scratch.byTask = completedAt }
     for event in trace.events where event.kind == .completed {
       guard let task = event.task else { continue }
       if task.rawValue >= completedAt.count { completedAt.append(contentsOf: repeatElement(-1, count: task.rawValue + 1 - completedAt.count)) }

@@ -7,9 +7,14 @@ struct StepLists {
   /// Where each step's list begins in `tasks`, with the end of the last at the end.
   private var starts: [Int] = [0]
 
-  init(reservingFor steps: Int) {
-    starts.reserveCapacity(steps + 1)
-    tasks.reserveCapacity(steps)
+  /// No lists.
+  init() {}
+
+  /// Empties every list, keeping the storage.
+  mutating func removeAll() {
+    tasks.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
+    starts.append(0)
   }
 
   /// Adds the next step's list.

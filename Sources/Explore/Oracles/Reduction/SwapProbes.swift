@@ -49,6 +49,10 @@ struct SwapProbes {
   /// The probe's expected jobs not run yet.
   private var remaining: [ReadyJob] = []
   private var currentFinished = false
+  /// For ``findPairs(in:order:ready:chosen:trace:finished:from:)``, each step's index among its
+  /// thread's steps, and the count of each thread's: kept from run to run for their storage.
+  private var indexInThread: [Int] = []
+  private var countsInThread: [Int] = []
   private(set) var check = ReductionCheck()
 
   /// - Parameters:
@@ -114,12 +118,12 @@ struct SwapProbes {
   ) {
     let steps = chosen.count
     guard steps == accesses.threads.count else { return }
-    var indexInThread: [Int] = []
-    indexInThread.reserveCapacity(steps)
-    var counts = Array(repeating: 0, count: order.width)
+    indexInThread.removeAll(keepingCapacity: true)
+    countsInThread.removeAll(keepingCapacity: true)
+    countsInThread.append(contentsOf: repeatElement(0, count: order.width))
     for thread in order.thread {
-      indexInThread.append(counts[thread])
-      counts[thread] += 1
+      indexInThread.append(countsInThread[thread])
+      countsInThread[thread] += 1
     }
     // The steps that started a task, and what each task did, worked out once a pair is new.
     var spawns: Set<Int>?
