@@ -44,6 +44,10 @@ struct TaskRegistry {
   /// bisection; `indexByRuntimeID` takes over once a task registers out of order.
   private var runtimeIDs: [UInt64] = []
   private var indexByRuntimeID: [UInt64: Int]?
+  /// The tasks whose cancelled flag the cancellation watch may still find set, in the order they
+  /// registered: every task, until it is found cancelled, or completed and not held (see
+  /// CancellationWatch.swift).
+  private(set) var watchedForCancellation: [TaskID] = []
 
   subscript(id: TaskID) -> Record {
     // In place, so reading or updating one field does not copy the record and its strings.
@@ -76,6 +80,7 @@ struct TaskRegistry {
     let address = UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
     records.append(Record(info: TaskInfo(id: id, name: nil, parent: parent, kind: kind), address: address))
     addresses.append(address)
+    watchedForCancellation.append(id)
     if indexByRuntimeID == nil, let last = runtimeIDs.last, last > runtimeID {
       indexByRuntimeID = Dictionary(uniqueKeysWithValues: zip(runtimeIDs, runtimeIDs.indices))
     }
@@ -84,9 +89,13 @@ struct TaskRegistry {
     return id
   }
 
+  /// Stops watching the task at `index` of ``watchedForCancellation`` for cancellation.
+  mutating func stopWatchingCancellation(at index: Int) { watchedForCancellation.remove(at: index) }
+
   mutating func removeAll() {
     records.removeAll(keepingCapacity: true)
     addresses.removeAll(keepingCapacity: true)
+    watchedForCancellation.removeAll(keepingCapacity: true)
     runtimeIDs.removeAll(keepingCapacity: true)
     indexByRuntimeID = nil
   }

@@ -15,6 +15,13 @@ struct ObjectSet: Sequence, Equatable {
 
   var isEmpty: Bool { inline == 0 }
 
+  /// Empties the set.
+  mutating func removeAll() {
+    first = (0, 0, 0, 0)
+    inline = 0
+    if !more.isEmpty { more.removeAll() }
+  }
+
   private func member(_ index: Int) -> UInt64 {
     switch index {
     case 0: first.0

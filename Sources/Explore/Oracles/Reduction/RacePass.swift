@@ -104,7 +104,7 @@ struct RacePass {
       if accesses.affectsTimer[j] || accesses.firesTimer[j] { join(.timerClock, clock) }
       // The immediate predecessors, latest first: those that neither what every step comes after
       // nor a later predecessor already follows.
-      predecessors.sort(by: >)
+      Self.sortDescending(&predecessors)
       for (index, i) in predecessors.enumerated() where index == 0 || predecessors[index - 1] != i {
         guard thread[i] != own, accesses.enabledBy[j] != i, i > cells[beforeClock + thread[i]] else { continue }
         guard !predecessors[..<index].contains(where: { $0 != i && order.precedes(i, $0) }) else { continue }
@@ -113,6 +113,22 @@ struct RacePass {
     }
     reversals += accesses.timerReversals(thread: thread, order: order, previousOfThread: previousOfThread)
     return (reversals, order, from)
+  }
+
+  /// Sorts `steps`, latest first, by insertion: a step has a few predecessors, for which the
+  /// standard sort's set-up cost more than the sorting (an eighth of the race search).
+  private static func sortDescending(_ steps: inout [Int]) {
+    steps.withUnsafeMutableBufferPointer { steps in
+      for index in steps.indices.dropFirst() {
+        let step = steps[index]
+        var slot = index
+        while slot > 0, steps[slot - 1] < step {
+          steps[slot] = steps[slot - 1]
+          slot -= 1
+        }
+        steps[slot] = step
+      }
+    }
   }
 
   /// Forgets the run analysed last, as after a run that did not fit the model.

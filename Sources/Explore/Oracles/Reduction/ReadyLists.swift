@@ -34,6 +34,13 @@ struct ReadyLists {
   /// The last job ready at `step`, if any.
   func last(atStep step: Int) -> ReadyJob? { starts[step + 1] > starts[step] ? jobs[starts[step + 1] - 1] : nil }
 
+  /// Calls `body` with the jobs of every list, one after another, and where each step's list
+  /// begins in them (with the end of the last at the end): a pass over every step reads them so
+  /// without a slice, nor its retain and release, for each list.
+  func withBuffers<Result>(_ body: (_ jobs: UnsafeBufferPointer<ReadyJob>, _ starts: UnsafeBufferPointer<Int>) -> Result) -> Result {
+    jobs.withUnsafeBufferPointer { jobs in starts.withUnsafeBufferPointer { starts in body(jobs, starts) } }
+  }
+
   /// Adds the next step's list.
   mutating func append(_ list: [ReadyJob]) {
     jobs.append(contentsOf: list)

@@ -174,8 +174,12 @@ final class StepAccesses: @unchecked Sendable {
       touchesEverything.append(job.arrivedFromOutside)
       outsideActors.append(job.task != nil && !job.firesTimer && !job.isOnMainActor)
     }
-    objects.removeAll(keepingCapacity: true)
-    objects.append(contentsOf: repeatElement(ObjectSet(), count: steps))
+    // Emptied in place: removing the sets and adding new ones costs a release and a retain each.
+    objects.withUnsafeMutableBufferPointer { objects in
+      for index in objects.indices.prefix(steps) { objects[index].removeAll() }
+    }
+    if objects.count > steps { objects.removeLast(objects.count - steps) }
+    objects.append(contentsOf: repeatElement(ObjectSet(), count: steps - objects.count))
     recordOwnWork(trace: trace)
     recordTimerEffects(trace)
     // Before wake-ups are added, a step that touches a task is one that ran its work.
@@ -199,10 +203,10 @@ final class StepAccesses: @unchecked Sendable {
   /// the same actors in the same order, as the choice points that both pass through compare
   /// what their options touched.
   private func numberActorsByFirstTouch() {
-    var numbering = ActorNumbering()
+    scratch.actorNumbering.removeAll()
     for step in threads.indices {
-      if case .actor(let actor) = threads[step] { threads[step] = .actor(numbering.number(of: actor)) }
-      objects[step].renumberActors(&numbering)
+      if case .actor(let actor) = threads[step] { threads[step] = .actor(scratch.actorNumbering.number(of: actor)) }
+      objects[step].renumberActors(&scratch.actorNumbering)
     }
   }
 
@@ -242,39 +246,42 @@ final class StepAccesses: @unchecked Sendable {
       scratch.madeReadyBy = madeReadyBy
       scratch.madeReadyByClock = madeReadyByClock
     }
-    var firedTimer = false
-    for step in 0..<steps {
-      let jobs = ready[step]
-      let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
-      if step == 0 {
-        current.append(contentsOf: 0..<count)
-        madeReadyBy.append(contentsOf: repeatElement(-1, count: count))
-        madeReadyByClock.append(contentsOf: repeatElement(-1, count: count))
-      } else {
-        // The jobs ready before, less the one that ran, then those the step before made ready.
-        guard count >= current.count, Self.jobsLeft(ready[step - 1], chosen: chosen[step - 1], firesTimer: firedTimer, are: jobs) else { return false }
-        let byClock = movesClock[step]
-        for job in jobs[(jobs.startIndex + current.count)..<(jobs.startIndex + count)] {
-          current.append(madeReadyBy.count)
-          madeReadyBy.append(byClock ? -1 : step - 1)
-          madeReadyByClock.append(byClock ? step : -1)
-          if !byClock { self.jobs.madeReady.append((step - 1, job)) }
+    return ready.withBuffers { lists, starts in
+      var firedTimer = false
+      for step in 0..<steps {
+        let list = starts[step]..<starts[step + 1]
+        let count = list.count - (!list.isEmpty && lists[list.upperBound - 1].firesTimer ? 1 : 0)
+        if step == 0 {
+          current.append(contentsOf: 0..<count)
+          madeReadyBy.append(contentsOf: repeatElement(-1, count: count))
+          madeReadyByClock.append(contentsOf: repeatElement(-1, count: count))
+        } else {
+          // The jobs ready before, less the one that ran, then those the step before made ready.
+          let before = starts[step - 1]..<list.lowerBound
+          guard count >= current.count, Self.jobsLeft(lists, before, chosen: chosen[step - 1], firesTimer: firedTimer, are: list) else { return false }
+          let byClock = movesClock[step]
+          for position in (list.lowerBound + current.count)..<(list.lowerBound + count) {
+            current.append(madeReadyBy.count)
+            madeReadyBy.append(byClock ? -1 : step - 1)
+            madeReadyByClock.append(byClock ? step : -1)
+            if !byClock { jobs.madeReady.append((step - 1, lists[position])) }
+          }
+        }
+        guard count == current.count, chosen[step] >= 0, chosen[step] < list.count else { return false }
+        jobs.firstNumberOf.append(jobs.numbers.count)
+        jobs.numbers.append(contentsOf: current)
+        firedTimer = chosen[step] == current.count
+        jobs.numberRunAt.append(-1)
+        if !firedTimer {
+          let job = current.remove(at: chosen[step])
+          jobs.numberRunAt[step] = job
+          if madeReadyBy[job] >= 0 { enabledBy[step] = madeReadyBy[job] }
+          if madeReadyByClock[job] >= 0 { enabledByClock[step] = madeReadyByClock[job] }
         }
       }
-      guard count == current.count, chosen[step] >= 0, chosen[step] < jobs.count else { return false }
-      self.jobs.firstNumberOf.append(self.jobs.numbers.count)
-      self.jobs.numbers.append(contentsOf: current)
-      firedTimer = chosen[step] == current.count
-      self.jobs.numberRunAt.append(-1)
-      if !firedTimer {
-        let job = current.remove(at: chosen[step])
-        self.jobs.numberRunAt[step] = job
-        if madeReadyBy[job] >= 0 { enabledBy[step] = madeReadyBy[job] }
-        if madeReadyByClock[job] >= 0 { enabledByClock[step] = madeReadyByClock[job] }
-      }
+      jobs.firstNumberOf.append(jobs.numbers.count)
+      return true
     }
-    jobs.firstNumberOf.append(jobs.numbers.count)
-    return true
   }
 
   /// The array `array` held, emptied but with its storage, leaving an empty one in its place: a
@@ -286,13 +293,15 @@ final class StepAccesses: @unchecked Sendable {
     return taken
   }
 
-  /// Whether `next` begins with the jobs of `jobs` less the one at `chosen`, unless it fired a
-  /// timer.
-  private static func jobsLeft(_ jobs: ArraySlice<ReadyJob>, chosen: Int, firesTimer: Bool, are next: ArraySlice<ReadyJob>) -> Bool {
-    let count = jobs.count - (jobs.last?.firesTimer == true ? 1 : 0)
-    var position = next.startIndex
+  /// Whether the jobs of `lists` at `next` begin with those at `jobs` less the one at `chosen`,
+  /// unless it fired a timer.
+  private static func jobsLeft(
+    _ lists: UnsafeBufferPointer<ReadyJob>, _ jobs: Range<Int>, chosen: Int, firesTimer: Bool, are next: Range<Int>
+  ) -> Bool {
+    let count = jobs.count - (!jobs.isEmpty && lists[jobs.upperBound - 1].firesTimer ? 1 : 0)
+    var position = next.lowerBound
     for index in 0..<count where firesTimer || index != chosen {
-      guard position < next.endIndex, next[position] == jobs[jobs.startIndex + index] else { return false }
+      guard position < next.upperBound, lists[position] == lists[jobs.lowerBound + index] else { return false }
       position += 1
     }
     return true
@@ -326,9 +335,8 @@ final class StepAccesses: @unchecked Sendable {
     /// By task number: its last step so far, or -1 (``recordOwnWork(trace:)``); the step at which
     /// it completed, or -1 (``recordSharingOutsideActors(trace:leftWaiting:)``).
     var byTask: [Int] = []
-    /// By task number or actor index: the thread's number, or -1 (``threadNumbers()``).
-    var taskNumbers: [Int] = []
-    var actorNumbers: [Int] = []
+    /// The actors' new numbers (``numberActorsByFirstTouch()``).
+    var actorNumbering = ActorNumbering()
   }
 
   /// The first step before `limit` whose facts differ from those of the same step of `other`, a

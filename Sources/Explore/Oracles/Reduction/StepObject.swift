@@ -71,6 +71,12 @@ struct ActorNumbering {
   private var numbers: [Int] = []
   private var count = 0
 
+  /// Forgets every number given, keeping the storage.
+  mutating func removeAll() {
+    numbers.removeAll(keepingCapacity: true)
+    count = 0
+  }
+
   /// The new number of the actor numbered `actor` before.
   mutating func number(of actor: Int) -> Int {
     if actor >= numbers.count { numbers.append(contentsOf: repeatElement(-1, count: actor + 1 - numbers.count)) }
