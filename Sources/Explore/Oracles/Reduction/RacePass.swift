@@ -131,6 +131,9 @@ struct RacePass {
     }
   }
 
+  /// The facts of the run analysed last, unless forgotten.
+  var lastAccesses: StepAccesses? { last }
+
   /// Forgets the run analysed last, as after a run that did not fit the model.
   mutating func forget() { last = nil }
 

@@ -270,11 +270,16 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     // The run's own facts need no choice point's state: they are worked out before the choice
     // points are changed, which in a shared search happens under the tree's lock.
     let facts = reusableAccesses()
-    let accesses =
-      facts.fill(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing) ? facts : nil
+    let filled = facts.fill(
+      ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing,
+      resumingFrom: racePass.lastAccesses, sharing: shared)
+    let accesses = filled ? facts : nil
     let races = accesses.map { racePass.races(of: $0, sharing: shared) }
     if accesses == nil { racePass.forget() }
-    if checksIncrementalRaces, let accesses, let races { checkIncrementalRaces(accesses, found: races) }
+    if checksIncrementalRaces, let accesses, let races {
+      let fresh = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing)
+      checkIncrementalRaces(accesses, found: races, freshFacts: fresh)
+    }
     let searchesPairs = accesses != nil && trace.cutAtStep == nil
     if let accesses, let races, searchesPairs {
       let from = analysed.pairsFound ? races.from : 0
@@ -317,8 +322,11 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// Finds the races of the run whose facts are `accesses` afresh, and counts in
   /// ``incrementalCheck`` whether the race search, which went on from `found.from`, found the
   /// same: the same order of the steps, every race whose later step is from there on, and none
-  /// that the fresh search does not find.
-  private mutating func checkIncrementalRaces(_ accesses: StepAccesses, found: (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int)) {
+  /// that the fresh search does not find; and whether the facts, filled from where the run parted
+  /// from the one before, are `freshFacts`, worked out from the first step.
+  private mutating func checkIncrementalRaces(
+    _ accesses: StepAccesses, found: (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int), freshFacts: StepAccesses?
+  ) {
     var fresh = RacePass()
     let all = fresh.races(of: accesses, sharing: 0)
     let steps = accesses.threads.count
@@ -327,7 +335,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       all.reversals.allSatisfy { $0.later < found.from || found.reversals.contains($0) } && found.reversals.allSatisfy(all.reversals.contains)
     incrementalCheck.runs += 1
     if found.from > 0 { incrementalCheck.resumed += 1 }
-    if !sameOrder || !sameRaces { incrementalCheck.mismatches += 1 }
+    let sameFacts = freshFacts.map(accesses.hasSameFacts) ?? false
+    if !sameOrder || !sameRaces || !sameFacts { incrementalCheck.mismatches += 1 }
   }
 
   /// Brings the run's findings to the choice points of its path: follows its sleeping options,

@@ -129,7 +129,13 @@ final class StepAccesses: @unchecked Sendable {
   /// after run allocates almost nothing once it has held a run as long. Returns whether the
   /// ready jobs, the choices and the trace fit together; the facts are then those of the run.
   /// Only an instance nothing else holds is filled again: its facts are fixed for anyone who does.
-  func fill(ready: ReadyLists, chosen: [Int], trace: Trace, leftWaiting: Bool, assumesNoUnseenSharing: Bool = false) -> Bool {
+  ///
+  /// `previous`, the facts of the run before, whose first `shared` steps made the same choices from
+  /// the same ready jobs, saves following those steps' jobs again (see ``followJobs(ready:chosen:resumingFrom:sharing:)``).
+  func fill(
+    ready: ReadyLists, chosen: [Int], trace: Trace, leftWaiting: Bool, assumesNoUnseenSharing: Bool = false, resumingFrom previous: StepAccesses? = nil,
+    sharing shared: Int = 0
+  ) -> Bool {
     let steps = chosen.count
     guard ready.count == steps, trace.steps >= steps else { return false }
     timerPositions.removeAll(keepingCapacity: true)
@@ -153,7 +159,7 @@ final class StepAccesses: @unchecked Sendable {
     movesClock.removeAll(keepingCapacity: true)
     movesClock.append(contentsOf: repeatElement(false, count: steps + 1))
     for step in clockSteps { movesClock[step] = true }
-    guard followJobs(ready: ready, chosen: chosen) else { return false }
+    guard followJobs(ready: ready, chosen: chosen, resumingFrom: previous, sharing: shared) else { return false }
     movableClockSteps.removeAll(keepingCapacity: true)
     if !clockSteps.isEmpty {
       movableClockSteps = Self.movableClockSteps(
@@ -230,13 +236,15 @@ final class StepAccesses: @unchecked Sendable {
   /// Follows each ready job from choice to choice, into ``jobs``, ``enabledBy`` and
   /// ``enabledByClock``; false when a ready list is not the one before it less the job picked,
   /// plus jobs added at the end. The choice to fire a timer, last when offered, is no job.
-  private func followJobs(ready: ReadyLists, chosen: [Int]) -> Bool {
+  ///
+  /// The first `shared` steps made the same choices from the same ready jobs as those of
+  /// `previous`: where the clock moved on before the same ones of them, what following them
+  /// found then is copied, and the jobs are followed from the first step after those.
+  private func followJobs(ready: ReadyLists, chosen: [Int], resumingFrom previous: StepAccesses?, sharing shared: Int) -> Bool {
     let steps = chosen.count
     jobs.removeAll()
     enabledBy.removeAll(keepingCapacity: true)
-    enabledBy.append(contentsOf: repeatElement(nil, count: steps))
     enabledByClock.removeAll(keepingCapacity: true)
-    enabledByClock.append(contentsOf: repeatElement(nil, count: steps))
     // Job numbers by ready position, and for each job number where it came from.
     var current = Self.emptied(&scratch.current)
     var madeReadyBy = Self.emptied(&scratch.madeReadyBy)
@@ -246,9 +254,34 @@ final class StepAccesses: @unchecked Sendable {
       scratch.madeReadyBy = madeReadyBy
       scratch.madeReadyByClock = madeReadyByClock
     }
+    var from = 0
+    if let previous, previous !== self {
+      let limit = min(shared, steps, previous.jobs.numberRunAt.count)
+      while from < limit, movesClock[from] == previous.movesClock[from] { from += 1 }
+    }
+    var firedTimer = false
+    if let previous, from > 0 {
+      let before = previous.jobs
+      jobs.numbers.append(contentsOf: before.numbers[..<before.firstNumberOf[from]])
+      jobs.firstNumberOf.append(contentsOf: before.firstNumberOf[..<from])
+      jobs.numberRunAt.append(contentsOf: before.numberRunAt[..<from])
+      jobs.knownAfter.append(contentsOf: before.knownAfter[..<from])
+      // A step's new jobs are noted as it is followed, with the step before it.
+      jobs.madeReady.append(contentsOf: before.madeReady.prefix { $0.step < from - 1 })
+      enabledBy.append(contentsOf: previous.enabledBy[..<from])
+      enabledByClock.append(contentsOf: previous.enabledByClock[..<from])
+      // The jobs ready at the last step copied, less the one it ran, as following it left them.
+      current.append(contentsOf: before.numbers[before.firstNumberOf[from - 1]..<before.firstNumberOf[from]])
+      firedTimer = chosen[from - 1] == current.count
+      if !firedTimer { current.remove(at: chosen[from - 1]) }
+      let known = before.knownAfter[from - 1]
+      madeReadyBy.append(contentsOf: previous.scratch.madeReadyBy[..<known])
+      madeReadyByClock.append(contentsOf: previous.scratch.madeReadyByClock[..<known])
+    }
+    enabledBy.append(contentsOf: repeatElement(nil, count: steps - from))
+    enabledByClock.append(contentsOf: repeatElement(nil, count: steps - from))
     return ready.withBuffers { lists, starts in
-      var firedTimer = false
-      for step in 0..<steps {
+      for step in from..<steps {
         let list = starts[step]..<starts[step + 1]
         let count = list.count - (!list.isEmpty && lists[list.upperBound - 1].firesTimer ? 1 : 0)
         if step == 0 {
@@ -268,6 +301,7 @@ final class StepAccesses: @unchecked Sendable {
           }
         }
         guard count == current.count, chosen[step] >= 0, chosen[step] < list.count else { return false }
+        jobs.knownAfter.append(madeReadyBy.count)
         jobs.firstNumberOf.append(jobs.numbers.count)
         jobs.numbers.append(contentsOf: current)
         firedTimer = chosen[step] == current.count
@@ -317,9 +351,12 @@ final class StepAccesses: @unchecked Sendable {
     var numberRunAt: [Int] = []
     /// Each job a step made ready, with that step.
     var madeReady: [(step: Int, job: ReadyJob)] = []
+    /// By step, how many jobs had a number once its ready jobs were followed.
+    var knownAfter: [Int] = []
 
     /// Empties every list, keeping its storage.
     mutating func removeAll() {
+      knownAfter.removeAll(keepingCapacity: true)
       numbers.removeAll(keepingCapacity: true)
       firstNumberOf.removeAll(keepingCapacity: true)
       numberRunAt.removeAll(keepingCapacity: true)
@@ -360,6 +397,16 @@ final class StepAccesses: @unchecked Sendable {
       else { return step }
     }
     return limit
+  }
+
+  /// Whether `other` holds the same facts as these, step by step, and followed the ready jobs to
+  /// the same numbers: the check for tests of facts filled from where a run parted from the one
+  /// before.
+  func hasSameFacts(as other: StepAccesses) -> Bool {
+    threads.count == other.threads.count && firstDifference(from: other, upTo: threads.count) == threads.count
+      && clockSteps == other.clockSteps && movableClockSteps == other.movableClockSteps && jobs.numbers == other.jobs.numbers
+      && jobs.firstNumberOf == other.jobs.firstNumberOf && jobs.numberRunAt == other.jobs.numberRunAt && jobs.knownAfter == other.jobs.knownAfter
+      && jobs.madeReady.map(\.step) == other.jobs.madeReady.map(\.step) && jobs.madeReady.map(\.job) == other.jobs.madeReady.map(\.job)
   }
 
   /// The position among the jobs ready at step `i` of the job that ran at step `step`, if it was
