@@ -31,7 +31,9 @@ func format(_ value: Double) -> String {
 /// (`BENCHMARK_PROGRAM=3 group` to pick one by the start of its name; `BENCHMARK_LIMIT` for the
 /// full search's schedules, 21,670 unless set; `BENCHMARK_REPEAT` to make each search that many
 /// times, for more samples), run only when named. `Benchmarks reduction` takes `BENCHMARK_PROGRAM`
-/// too, and `BENCHMARK_ROUNDS` for its rounds, 5 unless set.
+/// too, and `BENCHMARK_ROUNDS` for its rounds, 5 unless set. `Benchmarks reductioncatalogue`, the
+/// same comparison on the catalogue's fixed programs (`BENCHMARK_ROUNDS`, 3 unless set), runs only
+/// when named.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -438,6 +440,10 @@ if wanted("reduction") {
       "    per schedule: .reduced \(format(reducedEach * 1e6)) µs, .exhaustive \(format(fullEach * 1e6)) µs, \(format(reducedEach / fullEach))× the cost;"
         + " by round \(format(ratios[ratios.count / 2]))× (\(format(ratios[0]))–\(format(ratios[ratios.count - 1]))×)")
   }
+}
+
+if selected.contains("reductioncatalogue") {
+  try await benchmarkCatalogueReduction(rounds: max(Int(ProcessInfo.processInfo.environment["BENCHMARK_ROUNDS"] ?? "") ?? 3, 1))
 }
 
 if wanted("philosophers") { try await benchmarkPhilosophersProof() }

@@ -46,8 +46,9 @@ final class ReducedChoicePoint: @unchecked Sendable {
   /// Whether `option` runs a job that sleeps among `sleeping`. A job that appears twice in the
   /// ready list cannot be told from its twin, and is taken for awake.
   func isAsleep(_ option: Int, among sleeping: [StepFootprint]) -> Bool {
+    guard !sleeping.isEmpty else { return false }
     let job = ready[option]
-    return ready.lazy.filter { $0 == job }.count == 1 && sleeping.contains { $0.job == job }
+    return sleeping.contains { $0.job == job } && ready.lazy.filter { $0 == job }.count == 1
   }
 
   /// Takes the next option still to try here, and returns it with the options that may sleep
