@@ -8,39 +8,53 @@ import Explore
 /// programs: in each of `rounds` rounds a reduced search, then an exhaustive one stopped at 20
 /// times the reduced one's schedules; each search is repeated until it has taken 50 ms, since
 /// some of these spaces take a millisecond. Prints each program's median of its rounds' ratios,
-/// and the median and largest of those.
-func benchmarkCatalogueReduction(rounds: Int) async throws {
+/// and the median and largest of those; and the same counting the reduced search's probe runs
+/// (``ReductionCheck/swapsTried``), real runs of the program that try a pair of steps the other
+/// way round, as schedules. `only` picks the bugs whose names start with it.
+func benchmarkCatalogueReduction(rounds: Int, only: String?) async throws {
   print("\nPer schedule, .reduced vs .exhaustive on the catalogue's fixed programs (median of \(rounds) rounds, each search repeated for 50 ms):")
   var medians: [Double] = []
-  for bug in ClassicBug.all {
+  var runMedians: [Double] = []
+  for bug in ClassicBug.all where only.map(bug.name.hasPrefix) ?? true {
     var configuration = bug.configuration
     configuration.checksDeterminism = false
     configuration.progressInterval = nil
     configuration.portfolioBudget.time = nil
     var ratios: [Double] = []
-    var counts = (reduced: 0, exhaustive: 0, claimed: false)
+    var perRun: [Double] = []
+    var counts = (reduced: 0, probes: 0, exhaustive: 0, claimed: false)
+    var searchTimes = (reduced: Double.infinity, exhaustive: Double.infinity)
     for _ in 0..<rounds {
       let reduced = try await timedRepeatedly(.reduced(maxSchedules: 50_000), configuration, bug.fixed)
       let exhaustive = try await timedRepeatedly(.exhaustive(maxSchedules: max(reduced.schedules * 20, 1)), configuration, bug.fixed)
-      counts = (reduced.schedules, exhaustive.schedules, reduced.claimed)
-      ratios.append((reduced.seconds / Double(max(reduced.schedules, 1))) / (exhaustive.seconds / Double(max(exhaustive.schedules, 1))))
+      counts = (reduced.schedules, reduced.probes, exhaustive.schedules, reduced.claimed)
+      searchTimes = (min(searchTimes.reduced, reduced.seconds), min(searchTimes.exhaustive, exhaustive.seconds))
+      let exhaustiveEach = exhaustive.seconds / Double(max(exhaustive.schedules, 1))
+      ratios.append(reduced.seconds / Double(max(reduced.schedules, 1)) / exhaustiveEach)
+      perRun.append(reduced.seconds / Double(max(reduced.schedules + reduced.probes, 1)) / exhaustiveEach)
     }
     ratios.sort()
-    let median = ratios[ratios.count / 2]
-    medians.append(median)
+    perRun.sort()
+    medians.append(ratios[ratios.count / 2])
+    runMedians.append(perRun[perRun.count / 2])
     print(
-      "  \(bug.name): \(counts.reduced) schedules\(counts.claimed ? "" : " (every class not claimed)") vs \(counts.exhaustive); "
-        + "\(format(median))× (\(format(ratios[0]))–\(format(ratios[ratios.count - 1]))×)")
+      "  \(bug.name): \(counts.reduced) schedules and \(counts.probes) probe runs\(counts.claimed ? "" : " (every class not claimed)") vs \(counts.exhaustive); "
+        + "\(format(ratios[ratios.count / 2]))× (\(format(ratios[0]))–\(format(ratios[ratios.count - 1]))×), a run \(format(perRun[perRun.count / 2]))×;"
+        + " a search \(format(searchTimes.reduced * 1e3)) vs \(format(searchTimes.exhaustive * 1e3)) ms at the fastest")
   }
+  guard !medians.isEmpty else { return }
   medians.sort()
-  print("  median over the catalogue \(format(medians[medians.count / 2]))×, largest \(format(medians[medians.count - 1]))×")
+  runMedians.sort()
+  print("  median over the catalogue \(format(medians[medians.count / 2]))×, largest \(format(medians[medians.count - 1]))×;"
+    + " counting probe runs, \(format(runMedians[runMedians.count / 2]))× and \(format(runMedians[runMedians.count - 1]))×")
 }
 
 /// Runs `strategy` on `program` again and again until the searches have taken 50 ms, and returns
-/// one search's schedules and mean time, and whether it claimed every schedule (or class).
+/// one search's schedules, probe runs and mean time, and whether it claimed every schedule (or
+/// class).
 private func timedRepeatedly(
   _ strategy: ExplorationStrategy, _ configuration: ExploreConfiguration, _ program: @escaping @Sendable () async throws -> Void
-) async throws -> (schedules: Int, seconds: Double, claimed: Bool) {
+) async throws -> (schedules: Int, probes: Int, seconds: Double, claimed: Bool) {
   var searches = 0
   var summary: ExplorationSummary?
   let start = DispatchTime.now().uptimeNanoseconds
@@ -50,5 +64,5 @@ private func timedRepeatedly(
     searches += 1
     elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
-  return (summary?.schedules ?? 0, elapsed / Double(searches), summary?.exploredEverySchedule ?? false)
+  return (summary?.schedules ?? 0, summary?.reductionCheck?.swapsTried ?? 0, elapsed / Double(searches), summary?.exploredEverySchedule ?? false)
 }

@@ -32,8 +32,8 @@ func format(_ value: Double) -> String {
 /// full search's schedules, 21,670 unless set; `BENCHMARK_REPEAT` to make each search that many
 /// times, for more samples), run only when named. `Benchmarks reduction` takes `BENCHMARK_PROGRAM`
 /// too, and `BENCHMARK_ROUNDS` for its rounds, 5 unless set. `Benchmarks reductioncatalogue`, the
-/// same comparison on the catalogue's fixed programs (`BENCHMARK_ROUNDS`, 3 unless set), runs only
-/// when named.
+/// same comparison on the catalogue's fixed programs (`BENCHMARK_ROUNDS`, 3 unless set;
+/// `BENCHMARK_PROGRAM` picks bugs by the start of their names), runs only when named.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -443,7 +443,8 @@ if wanted("reduction") {
 }
 
 if selected.contains("reductioncatalogue") {
-  try await benchmarkCatalogueReduction(rounds: max(Int(ProcessInfo.processInfo.environment["BENCHMARK_ROUNDS"] ?? "") ?? 3, 1))
+  let environment = ProcessInfo.processInfo.environment
+  try await benchmarkCatalogueReduction(rounds: max(Int(environment["BENCHMARK_ROUNDS"] ?? "") ?? 3, 1), only: environment["BENCHMARK_PROGRAM"])
 }
 
 if wanted("philosophers") { try await benchmarkPhilosophersProof() }
