@@ -137,8 +137,9 @@ struct SwapProbes {
         }
         let pair = Pair(first: accesses.threads[i], firstIndex: indexInThread[i], second: accesses.threads[j], secondIndex: indexInThread[j])
         guard tree?.meet(pair) ?? met.insert(pair).inserted else { continue }
-        let words = "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))"
-        if check.firstAssumedPair == nil { check.firstAssumedPair = words }
+        // Put in words only where a report or a probe needs it: most pairs need neither.
+        let words = { "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))" }
+        if check.firstAssumedPair == nil { check.firstAssumedPair = words() }
         guard Self.runsTaskCodeOutsideActors(i, accesses), Self.runsTaskCodeOutsideActors(j, accesses) else {
           check.actorJobPairs += 1
           continue
@@ -153,7 +154,7 @@ struct SwapProbes {
         let after = (i + 1..<steps).filter { $0 != j && !order.precedes($0, j) }
         let expected = before.map(job) + [job(j), job(i)] + after.map(job)
         if events == nil { events = Self.events(of: trace) }
-        pending.append(Probe(prefix: (0..<i).map { (Array(ready[$0]), chosen[$0]) }, expected: expected, finished: finished, events: events ?? 0, pair: words))
+        pending.append(Probe(prefix: (0..<i).map { (Array(ready[$0]), chosen[$0]) }, expected: expected, finished: finished, events: events ?? 0, pair: words()))
       }
     }
   }
@@ -190,22 +191,25 @@ struct SwapProbes {
   /// waits for it where in the other order it went on at once; what counts is what it starts,
   /// whether it completes or is cancelled, how many actor jobs run its work, and its notes.
   static func events(of trace: Trace) -> Int {
-    var byTask: [TaskID: [String]] = [:]
+    // Each task's events hashed in order as they are met, without a list of them.
+    var byTask: [TaskID: Hasher] = [:]
     for event in trace.events {
       switch (event.kind, event.task) {
-      case (.spawned, let task?), (.completed, let task?), (.cancelled, let task?): byTask[task, default: []].append(event.kind.rawValue)
+      case (.spawned, let task?), (.completed, let task?), (.cancelled, let task?): byTask[task, default: Hasher()].combine(event.kind)
       case (.actorJob, _):
-        for task in trace.actorJobTasks[event.step] ?? event.scheduledBy.map({ [$0] }) ?? [] {
-          byTask[task, default: []].append("actor job")
+        if let tasks = trace.actorJobTasks[event.step] {
+          for task in tasks { byTask[task, default: Hasher()].combine(TraceEvent.Kind.actorJob) }
+        } else if let task = event.scheduledBy {
+          byTask[task, default: Hasher()].combine(TraceEvent.Kind.actorJob)
         }
       default: continue
       }
     }
-    for note in trace.notes { byTask[note.task, default: []].append(note.text) }
+    for note in trace.notes { byTask[note.task, default: Hasher()].combine(note.text) }
     var hasher = Hasher()
     for task in byTask.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
       hasher.combine(task)
-      hasher.combine(byTask[task])
+      hasher.combine(byTask[task]!.finalize())
     }
     return hasher.finalize()
   }
