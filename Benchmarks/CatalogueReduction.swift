@@ -11,7 +11,10 @@ import Explore
 /// and the median and largest of those; and the same counting the reduced search's probe runs
 /// (``ReductionCheck/swapsTried``), real runs of the program that try a pair of steps the other
 /// way round, as schedules. `only` picks the bugs whose names start with it.
-func benchmarkCatalogueReduction(rounds: Int, only: String?) async throws {
+///
+/// For profiling, `searchOnly` runs only the reduced searches (`reduced`) or only the exhaustive
+/// ones (`exhaustive`, stopped at `exhaustiveLimit` schedules), and prints their times alone.
+func benchmarkCatalogueReduction(rounds: Int, only: String?, searchOnly: String? = nil, exhaustiveLimit: Int = 100_000) async throws {
   print("\nPer schedule, .reduced vs .exhaustive on the catalogue's fixed programs (median of \(rounds) rounds, each search repeated for 50 ms):")
   var medians: [Double] = []
   var runMedians: [Double] = []
@@ -24,6 +27,14 @@ func benchmarkCatalogueReduction(rounds: Int, only: String?) async throws {
     var perRun: [Double] = []
     var counts = (reduced: 0, probes: 0, exhaustive: 0, claimed: false)
     var searchTimes = (reduced: Double.infinity, exhaustive: Double.infinity)
+    if let searchOnly {
+      let strategy: ExplorationStrategy = searchOnly == "reduced" ? .reduced(maxSchedules: 50_000) : .exhaustive(maxSchedules: exhaustiveLimit)
+      for _ in 0..<rounds {
+        let search = try await timedRepeatedly(strategy, configuration, bug.fixed)
+        print("  \(bug.name), \(searchOnly) alone: \(search.schedules) schedules and \(search.probes) probe runs, \(format(search.seconds * 1e3)) ms a search")
+      }
+      continue
+    }
     for _ in 0..<rounds {
       let reduced = try await timedRepeatedly(.reduced(maxSchedules: 50_000), configuration, bug.fixed)
       let exhaustive = try await timedRepeatedly(.exhaustive(maxSchedules: max(reduced.schedules * 20, 1)), configuration, bug.fixed)

@@ -33,7 +33,9 @@ func format(_ value: Double) -> String {
 /// times, for more samples), run only when named. `Benchmarks reduction` takes `BENCHMARK_PROGRAM`
 /// too, and `BENCHMARK_ROUNDS` for its rounds, 5 unless set. `Benchmarks reductioncatalogue`, the
 /// same comparison on the catalogue's fixed programs (`BENCHMARK_ROUNDS`, 3 unless set;
-/// `BENCHMARK_PROGRAM` picks bugs by the start of their names), runs only when named.
+/// `BENCHMARK_PROGRAM` picks bugs by the start of their names; `BENCHMARK_ONLY=reduced` or
+/// `exhaustive` times one kind of search alone, for profiling, the exhaustive one stopped at
+/// `BENCHMARK_LIMIT` schedules, 100,000 unless set), runs only when named.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
@@ -444,7 +446,9 @@ if wanted("reduction") {
 
 if selected.contains("reductioncatalogue") {
   let environment = ProcessInfo.processInfo.environment
-  try await benchmarkCatalogueReduction(rounds: max(Int(environment["BENCHMARK_ROUNDS"] ?? "") ?? 3, 1), only: environment["BENCHMARK_PROGRAM"])
+  try await benchmarkCatalogueReduction(
+    rounds: max(Int(environment["BENCHMARK_ROUNDS"] ?? "") ?? 3, 1), only: environment["BENCHMARK_PROGRAM"],
+    searchOnly: environment["BENCHMARK_ONLY"], exhaustiveLimit: Int(environment["BENCHMARK_LIMIT"] ?? "") ?? 100_000)
 }
 
 if wanted("philosophers") { try await benchmarkPhilosophersProof() }

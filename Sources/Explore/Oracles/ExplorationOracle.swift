@@ -47,6 +47,12 @@ extension ReplayDivergence {
     guard before != ready else { return }
     throw ReplayDivergence(step: step, expected: ScheduleChoice(picking: before[chosen], at: chosen), ready: ready, readyBefore: before)
   }
+
+  /// ``check(_:areAsBefore:whichTook:atStep:)`` for the jobs of one step of a run's lists.
+  static func check(_ ready: [ReadyJob], areAsBefore before: ArraySlice<ReadyJob>, whichTook chosen: Int, atStep step: Int) throws {
+    guard !ready.elementsEqual(before) else { return }
+    try check(ready, areAsBefore: Array(before), whichTook: chosen, atStep: step)
+  }
 }
 
 extension StrategyReference {

@@ -26,8 +26,9 @@ struct SwapProbes {
 
   /// A probe run to make.
   struct Probe {
-    /// The choices up to the first step of the pair: the ready jobs, and the position taken.
-    let prefix: [(ready: [ReadyJob], chosen: Int)]
+    /// The choices up to the first step of the pair: the ready jobs of each step, and the
+    /// position taken.
+    let prefix: (ready: ReadyLists, chosen: [Int])
     /// The jobs to run from there, in order: the steps between the two that the second depends
     /// on, the second step's, the first step's, then the others of the run the pair was found in.
     let expected: [ReadyJob]
@@ -82,9 +83,9 @@ struct SwapProbes {
   /// extra one (a task that now waits for what it found done before, say).
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
     guard let probe = current else { return 0 }
-    if step < probe.prefix.count {
-      let (before, chosen) = probe.prefix[step]
-      try ReplayDivergence.check(ready, areAsBefore: before, whichTook: chosen, atStep: step)
+    if step < probe.prefix.chosen.count {
+      let chosen = probe.prefix.chosen[step]
+      try ReplayDivergence.check(ready, areAsBefore: probe.prefix.ready[step], whichTook: chosen, atStep: step)
       return chosen
     }
     for (turn, job) in remaining.enumerated() {
@@ -150,11 +151,13 @@ struct SwapProbes {
         guard let spawns, !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
         let job = { (step: Int) in ready[step, chosen[step]] }
         // The steps between that `j` depends on go first: none depends on `i`, or `j` would.
-        let before = (i + 1..<j).filter { order.precedes($0, j) }
+        let dependedOn = (i + 1..<j).filter { order.precedes($0, j) }
         let after = (i + 1..<steps).filter { $0 != j && !order.precedes($0, j) }
-        let expected = before.map(job) + [job(j), job(i)] + after.map(job)
+        let expected = dependedOn.map(job) + [job(j), job(i)] + after.map(job)
         if events == nil { events = Self.events(of: trace) }
-        pending.append(Probe(prefix: (0..<i).map { (Array(ready[$0]), chosen[$0]) }, expected: expected, finished: finished, events: events ?? 0, pair: words()))
+        var prefix = ready
+        prefix.truncate(to: i)
+        pending.append(Probe(prefix: (prefix, Array(chosen[..<i])), expected: expected, finished: finished, events: events ?? 0, pair: words()))
       }
     }
   }
@@ -191,25 +194,34 @@ struct SwapProbes {
   /// waits for it where in the other order it went on at once; what counts is what it starts,
   /// whether it completes or is cancelled, how many actor jobs run its work, and its notes.
   static func events(of trace: Trace) -> Int {
-    // Each task's events hashed in order as they are met, without a list of them.
-    var byTask: [TaskID: Hasher] = [:]
+    // Each task's events hashed in order as they are met, by task number, without a list of them;
+    // an event's kind as a small number, not its name.
+    var byTask: [Hasher?] = []
+    func add(_ task: TaskID, _ value: some Hashable) {
+      if task.rawValue >= byTask.count { byTask.append(contentsOf: repeatElement(nil, count: task.rawValue + 1 - byTask.count)) }
+      if byTask[task.rawValue] == nil { byTask[task.rawValue] = Hasher() }
+      byTask[task.rawValue]!.combine(value)
+    }
     for event in trace.events {
       switch (event.kind, event.task) {
-      case (.spawned, let task?), (.completed, let task?), (.cancelled, let task?): byTask[task, default: Hasher()].combine(event.kind)
+      case (.spawned, let task?): add(task, 1)
+      case (.completed, let task?): add(task, 2)
+      case (.cancelled, let task?): add(task, 3)
       case (.actorJob, _):
         if let tasks = trace.actorJobTasks[event.step] {
-          for task in tasks { byTask[task, default: Hasher()].combine(TraceEvent.Kind.actorJob) }
+          for task in tasks { add(task, 4) }
         } else if let task = event.scheduledBy {
-          byTask[task, default: Hasher()].combine(TraceEvent.Kind.actorJob)
+          add(task, 4)
         }
       default: continue
       }
     }
-    for note in trace.notes { byTask[note.task, default: Hasher()].combine(note.text) }
+    for note in trace.notes { add(note.task, note.text) }
     var hasher = Hasher()
-    for task in byTask.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+    for (task, events) in byTask.enumerated() {
+      guard let events else { continue }
       hasher.combine(task)
-      hasher.combine(byTask[task]!.finalize())
+      hasher.combine(events.finalize())
     }
     return hasher.finalize()
   }
