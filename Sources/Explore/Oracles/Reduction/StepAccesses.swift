@@ -42,7 +42,7 @@ import EffectScheduler
 /// arrays, its copies and their releases took about a sixth of the analysis of a run.
 final class StepAccesses: @unchecked Sendable {
   /// What runs a step's job, one step after another: a task, or an actor for an actor's job.
-  enum Thread: Hashable {
+  enum Thread: Hashable, CustomStringConvertible {
     case task(TaskID)
     /// An actor, numbered as ``Object/actor(_:)`` numbers it.
     case actor(Int)
@@ -50,6 +50,17 @@ final class StepAccesses: @unchecked Sendable {
     case unplaced(step: Int)
     /// Timers fired early, one after another.
     case clock
+
+    /// `task(#1)`, `actor(0)`, `unplaced(step: 3)` or `clock`: written out, since describing an
+    /// enum by reflection costs a search more than analysing a short run.
+    var description: String {
+      switch self {
+      case .task(let task): "task(\(task))"
+      case .actor(let actor): "actor(\(actor))"
+      case .unplaced(let step): "unplaced(step: \(step))"
+      case .clock: "clock"
+      }
+    }
   }
 
   /// The thread of each step.
