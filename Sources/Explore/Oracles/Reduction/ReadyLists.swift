@@ -6,7 +6,7 @@ import EffectScheduler
 /// own lists, each run retained and released every one of them, about 3% of a reduced search of
 /// group children; kept in one buffer, the lists of the steps a run shares with the one before
 /// stay as they are, and only the new steps' jobs are copied in.
-struct ReadyLists {
+struct ReadyLists: Equatable {
   private var jobs: [ReadyJob] = []
   /// Where each step's list begins in ``jobs``, and where the last one ends.
   private var starts: [Int] = [0]

@@ -277,8 +277,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     let races = accesses.map { racePass.races(of: $0, sharing: shared) }
     if accesses == nil { racePass.forget() }
     if checksIncrementalRaces, let accesses, let races {
-      let fresh = StepAccesses(ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing)
-      checkIncrementalRaces(accesses, found: races, freshFacts: fresh)
+      // The ready lists kept from run to run, checked against the choice points' own.
+      let lists = ReadyLists(path[..<steps].map(\.ready))
+      let fresh = StepAccesses(ready: lists, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing)
+      checkIncrementalRaces(accesses, found: races, freshFacts: lists == ready ? fresh : nil)
     }
     let searchesPairs = accesses != nil && trace.cutAtStep == nil
     if let accesses, let races, searchesPairs {
@@ -323,7 +325,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// ``incrementalCheck`` whether the race search, which went on from `found.from`, found the
   /// same: the same order of the steps, every race whose later step is from there on, and none
   /// that the fresh search does not find; and whether the facts, filled from where the run parted
-  /// from the one before, are `freshFacts`, worked out from the first step.
+  /// from the one before, are `freshFacts`, worked out from the first step and from the choice
+  /// points' own ready lists (`nil` when the lists kept from run to run differ from those).
   private mutating func checkIncrementalRaces(
     _ accesses: StepAccesses, found: (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int), freshFacts: StepAccesses?
   ) {
