@@ -88,6 +88,7 @@ extension DeterministicScheduler {
     if watches {
       _ = driverStack
       VisibleLocks.redirections.claim()
+      CancellationReads.redirections.claim()
     }
     let ending = drive()
     releaseHeldTasks()
@@ -100,7 +101,7 @@ extension DeterministicScheduler {
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
-      receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches,
+      receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches, taskReads: taskReads,
       handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, unexplored: unexplored, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
@@ -164,6 +165,8 @@ package struct RunRecord {
   let watchedHiddenAccesses: Bool
   /// The locks steps took; see ``Trace/locks``.
   let lockTouches: [LockTouch]
+  /// The reads of other tasks' cancelled flags; see ``Trace/taskReads``.
+  let taskReads: [TaskRead]
   /// The work the run's code handed to Dispatch, which runs outside the scheduler's control.
   package let handOffs: [HandOff]
   /// Whether a step took an `NSLock`, a `pthread_mutex_t` or a `pthread_rwlock_t` of the program's, which the scheduler
@@ -199,6 +202,7 @@ package struct RunRecord {
     trace.stepsBeyondTheirActor = stepsBeyondTheirActor
     trace.cancellationsAtTheirStep = watchedHiddenAccesses
     trace.locks = lockTouches
+    trace.taskReads = taskReads
     trace.timedSteps = timedSteps
     trace.timersSet = timersSet
     trace.dueTimerFirings = dueTimerFirings

@@ -134,6 +134,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The number of each lock a step took, or -1 for one that guards nothing tasks share.
   @exclusivity(unchecked) var lockNumbers: [UInt: Int] = [:]
   @exclusivity(unchecked) var nextLockNumber = 0
+  /// The reads of other tasks' cancelled flags steps made through their handles, by step (see
+  /// CancellationReads.swift).
+  @exclusivity(unchecked) var taskReads: [TaskRead] = []
   /// Whether a step of a watching run took a lock through Foundation's slots or the program's own
   /// (an `NSLock`, a `pthread_mutex_t`, a `pthread_rwlock_t`): a lock the scheduler does not
   /// control, whose critical sections no schedule splits.
@@ -242,6 +245,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     notes = []
     lockTouches = []
     lockNumbers = [:]
+    taskReads = []
     clockAdvances = []
     timedSteps = []
     timersSet = []
@@ -293,6 +297,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
       nextLockNumber = 0
     }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
+    if !taskReads.isEmpty { taskReads.removeAll(keepingCapacity: true) }
     exactDelayOfNextSleep = nil
     runningStep = nil
     runningActor = nil

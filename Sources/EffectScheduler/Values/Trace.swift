@@ -33,6 +33,10 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// The locks that steps took, where the run watched for them: a stream's buffer, a task group's
   /// results, an `NSLock`. Each lock is numbered in the order the run first took it.
   package var locks: [LockTouch] = []
+  /// The reads of another task's cancelled flag that steps made through its handle
+  /// (`task.isCancelled`), where the run watched for them: what such a read finds depends on
+  /// whether the step that cancels that task came first.
+  package var taskReads: [TaskRead] = []
   /// The steps in which the running code read the clock (`ContinuousClock.now`,
   /// `SuspendingClock.now`, ``SchedulerClock``) or began a sleep, in order: what a timer fired
   /// early may change (see ``SchedulerConfiguration/earlyTimerFirings``).
@@ -113,6 +117,14 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
       actors: actors, actorJobTasks: actorJobTasks, notes: notes.filter { $0.step >= first })
     return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
   }
+}
+
+/// A read of another task's cancelled flag that a step made: see ``Trace/taskReads``.
+package struct TaskRead: Hashable, Sendable {
+  /// The step that read it.
+  package let step: Int
+  /// The task whose flag it read.
+  package let task: TaskID
 }
 
 /// A lock that a step took: see ``Trace/locks``.

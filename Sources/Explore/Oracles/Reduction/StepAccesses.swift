@@ -19,6 +19,7 @@ import EffectScheduler
 /// | spawning a task, `async let`, `addTask` | nothing more: the child's first job is made ready by this step, so it comes after |
 /// | completing a task awaited, a child collected | the waiting task; a task's last step, and every later step of the task that made it (which may find it completed without waiting), its completion; a structured child's last step, and every step of its parent, the parent's children |
 /// | `cancel()`, `cancelAll()`, an `async let` left behind, a parent's cancellation | the cancelled task, at the step that set its flag; its handler runs in that step |
+/// | reading another task's `isCancelled` through its handle | that task (through the program's slots for `swift_task_isCancelled`, 64-bit Linux; elsewhere unseen) |
 /// | resuming a continuation, waking a sleep | the task it wakes |
 /// | a stream's `yield`, `next`, `finish`, termination | the stream's buffer lock (every buffering policy); a delivery to a test script, the notes |
 /// | `NSLock`, a `pthread_mutex_t`, a `pthread_rwlock_t` (taken, tried or taken with a deadline; read or written) | that lock |
@@ -207,6 +208,8 @@ final class StepAccesses: @unchecked Sendable {
     recordSharingOutsideActors(trace: trace, leftWaiting: leftWaiting)
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
     for touch in trace.locks where touch.step < steps { objects[touch.step].insert(.lock(touch.lock)) }
+    // A read of another task's cancelled flag, noted last: it ran none of that task's work.
+    for read in trace.taskReads where read.step < steps { objects[read.step].insert(.task(read.task)) }
     recordTimersDueTogether(trace)
     recordDueFirings()
     numberActorsByFirstTouch()
