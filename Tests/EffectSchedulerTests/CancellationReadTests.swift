@@ -7,13 +7,14 @@ import Testing
 /// steps as dependent.
 @Suite("Reads of another task's cancelled flag")
 struct CancellationReadTests {
-  /// Runs `operation` once, first in first out, watching hidden accesses, and returns its trace.
-  private static func watchedTrace(_ operation: @escaping @Sendable () async -> Void) async -> Trace {
+  /// Runs `operation` once, first in first out, watching hidden accesses unless `watching` is
+  /// false, and returns its trace.
+  private static func trace(watching: Bool = true, _ operation: @escaping @Sendable () async -> Void) async -> Trace {
     await onDedicatedThread {
       var strategy = FIFOStrategy()
       return withUnsafeMutablePointer(to: &strategy) { strategy in
         var runner = SequentialRunner()
-        let reference = StrategyReference(watchingHiddenAccessesOf: strategy)
+        let reference = watching ? StrategyReference(watchingHiddenAccessesOf: strategy) : StrategyReference(strategy)
         return runner.run(strategy: reference, configuration: SchedulerConfiguration(), operation: operation).trace
       }
     }
@@ -22,7 +23,7 @@ struct CancellationReadTests {
   @Test("a read through a handle is noted at the reader's step, naming the task read; a task's reads of its own flag are not")
   func readThroughHandleIsNoted() async throws {
     try #require(!CancellationReads.redirections.isEmpty, "no slot for swift_task_isCancelled in this image")
-    let trace = await Self.watchedTrace {
+    let trace = await Self.trace {
       let target = Task { await Task.yield() }
       let reader = Task { _ = target.isCancelled }
       let own = Task { _ = Task.isCancelled }
@@ -40,17 +41,11 @@ struct CancellationReadTests {
 
   @Test("a run that does not watch notes no read")
   func unwatchedRunNotesNothing() async {
-    let trace = await onDedicatedThread {
-      var strategy = FIFOStrategy()
-      return withUnsafeMutablePointer(to: &strategy) { strategy in
-        var runner = SequentialRunner()
-        return runner.run(strategy: StrategyReference(strategy), configuration: SchedulerConfiguration()) {
-          let target = Task { await Task.yield() }
-          let reader = Task { _ = target.isCancelled }
-          await reader.value
-          await target.value
-        }.trace
-      }
+    let trace = await Self.trace(watching: false) {
+      let target = Task { await Task.yield() }
+      let reader = Task { _ = target.isCancelled }
+      await reader.value
+      await target.value
     }
     #expect(trace.taskReads.isEmpty)
   }
