@@ -279,8 +279,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     if checksIncrementalRaces, let accesses, let races {
       // The ready lists kept from run to run, checked against the choice points' own.
       let lists = ReadyLists(path[..<steps].map(\.ready))
-      let fresh = StepAccesses(ready: lists, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing)
-      checkIncrementalRaces(accesses, found: races, freshFacts: lists == ready ? fresh : nil)
+      let fresh =
+        lists == ready
+        ? StepAccesses(ready: lists, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing) : nil
+      checkIncrementalRaces(accesses, found: races, freshFacts: fresh)
     }
     let searchesPairs = accesses != nil && trace.cutAtStep == nil
     if let accesses, let races, searchesPairs {
