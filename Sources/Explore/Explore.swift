@@ -51,7 +51,7 @@ public func explore(
 ) async throws(ExplorationFailure) -> ExplorationSummary {
   let location = "\(fileID):\(line)"
   let body = RecordedIssue.failingOnIssues(body)
-  let environment = ProcessInfo.processInfo.environment
+  let environment = EnvironmentVariables.values(of: ReplayRequest.variable, Shard.environmentVariable)
   let requested = ReplayRequest.schedule(at: location, filePath: filePath, environment: environment)
   if requested == nil, let misplaced = ReplayRequest.misplacement(of: ReplayRequest.variable, at: location, filePath: filePath, environment: environment) {
     FileHandle.standardError.write(Data((misplaced + "\n").utf8))
