@@ -52,6 +52,31 @@ struct IncrementalRaceTests {
     #expect(resumed > 500)
   }
 
+  /// A search that ends gives its workspace back for the next (``ReductionWorkspace``): one that
+  /// starts from the workspace of a wider search, with more threads and longer runs, finds what
+  /// it found before, in as many runs, with every run's races those a fresh search finds.
+  @Test("a search that starts from the workspace a wider search gave back finds what it found before")
+  func workspaceGivenBack() async {
+    let small = GeneratedProgram(seed: 41_010, taskCount: 2, withCancellation: true, withStreams: false)
+    let wide = GeneratedProgram(seed: 41_000, taskCount: 3, withCancellation: false, withStreams: false)
+    // Tests of other suites may take the workspace in between; each search still starts from
+    // one a search gave back, or a new one.
+    func search(_ program: GeneratedProgram) async -> AllOutcomes {
+      var oracle = ReducedDepthFirstOracle(assumesNoUnseenSharing: true)
+      oracle.checksIncrementalRaces = true
+      return await AllOutcomes.of(oracle, limit: 2_000, configuration: SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))) {
+        await program.run(reporting: $0)
+      }
+    }
+    let before = await search(small)
+    let wider = await search(wide)
+    let after = await search(small)
+    #expect(before.complete && wider.complete && after.complete, "\(before.schedules), \(wider.schedules), \(after.schedules)")
+    #expect(after.outcomes == before.outcomes)
+    #expect(after.schedules == before.schedules)
+    #expect(after.incrementalCheck?.mismatches == 0 && wider.incrementalCheck?.mismatches == 0)
+  }
+
   @Test("on the catalogue's fixed programs, each run's races are those a fresh search finds", arguments: ClassicBug.all)
   func catalogue(bug: ClassicBug) async {
     let found = await Self.check(limit: 300) { _ in try await bug.fixed() }

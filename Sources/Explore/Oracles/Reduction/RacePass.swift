@@ -37,6 +37,9 @@ struct RacePass {
   private var previousOfThread: [Int] = []
   private var predecessors: [Int] = []
   private var clock: [Int] = []
+  /// Room for numbering the threads (``StepAccesses/threadNumbers(into:byTask:byActor:)``).
+  private var threadsByTask: [Int] = []
+  private var threadsByActor: [Int] = []
 
   /// The regions of ``cells`` before the objects' rows, each one entry a thread.
   private enum Region: Int, CaseIterable {
@@ -55,7 +58,9 @@ struct RacePass {
   /// and those that timers start, anywhere; and the order of all the run's steps.
   mutating func races(of accesses: StepAccesses, sharing shared: Int) -> (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int) {
     let steps = accesses.threads.count
-    let (thread, threadCount) = accesses.threadNumbers()
+    var threadCount = 0
+    order.renumber { threadCount = accesses.threadNumbers(into: &$0, byTask: &threadsByTask, byActor: &threadsByActor) }
+    let thread = order.thread
     var from = last.map { accesses.firstDifference(from: $0, upTo: min(shared, steps, $0.threads.count)) } ?? 0
     if threadCount > width {
       width = threadCount
@@ -63,7 +68,6 @@ struct RacePass {
     }
     rewind(to: from)
     last = accesses
-    order.renumber(thread)
     var reversals: [StepAccesses.Reversal] = []
     var clockSteps = accesses.clockSteps.drop { $0 < from }
     clock.removeAll(keepingCapacity: true)
@@ -137,16 +141,25 @@ struct RacePass {
   /// Forgets the run analysed last, as after a run that did not fit the model.
   mutating func forget() { last = nil }
 
+  /// Forgets every run analysed, keeping the storage, for another search.
+  mutating func reset() {
+    last = nil
+    // A wider search before would widen every row of the next one.
+    width = 0
+    rewind(to: 0)
+  }
+
   /// Undoes the steps from `step` on, or starts afresh at 0.
   private mutating func rewind(to step: Int) {
     guard step > 0 else {
-      cells = Array(repeating: -1, count: Region.allCases.count * width)
+      cells.removeAll(keepingCapacity: true)
+      cells.append(contentsOf: repeatElement(-1, count: Region.allCases.count * width))
       undo.removeAll(keepingCapacity: true)
       undoBefore.removeAll(keepingCapacity: true)
       numberedBefore.removeAll(keepingCapacity: true)
       previousOfThread.removeAll(keepingCapacity: true)
-      numbers = ObjectNumbers()
-      order = HappensBefore(thread: [], width: width)
+      numbers.forget(downTo: 0)
+      order.reset(width: width)
       return
     }
     while undo.count > undoBefore[step] {
@@ -217,7 +230,7 @@ struct HappensBefore {
   /// Each step's thread, numbered in the order threads first ran.
   private(set) var thread: [Int]
   /// How many entries each step's row holds: at least one a thread.
-  let width: Int
+  private(set) var width: Int
   /// For each step in turn, the last step of each thread that happens before it, or -1: one
   /// row of `width` entries a step.
   private var clocks: [Int] = []
@@ -227,8 +240,16 @@ struct HappensBefore {
     self.width = width
   }
 
-  /// Takes `thread` as the steps' threads: those of a run whose rows so far are the same.
-  mutating func renumber(_ thread: [Int]) { self.thread = thread }
+  /// Empties the order, keeping its storage, for steps with rows of `width` entries; the steps'
+  /// threads are numbered again for each run (``renumber(_:)``).
+  mutating func reset(width: Int) {
+    clocks.removeAll(keepingCapacity: true)
+    self.width = width
+  }
+
+  /// Lets `number` put the steps' threads in ``thread``: those of a run whose rows so far are the
+  /// same.
+  mutating func renumber(_ number: (inout [Int]) -> Void) { number(&thread) }
 
   /// Adds the next step's row.
   mutating func append(_ clock: [Int]) { clocks.append(contentsOf: clock) }

@@ -64,15 +64,12 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private var runs = 0
   /// The check of the pairs of steps taken as independent without seeing what they share.
   private var probes = SwapProbes()
-  /// The search for races, kept from run to run, and the choice points (by
-  /// ``ReducedChoicePoint/serial``), choices and ready jobs of the run it analysed last, whose
-  /// pairs of steps taken as independent unseen were looked for if `pairsFound`.
-  private var racePass = RacePass()
-  private var analysed: (points: [Int], choices: [Int], ready: ReadyLists, pairsFound: Bool) = ([], [], ReadyLists(), false)
-  /// The facts of the runs analysed lately, filled again for a new run once nothing else holds
-  /// them (the race search keeps the last run's): made afresh for every run, their arrays were
-  /// most of the allocations of the analysis.
-  private var recentAccesses: [StepAccesses] = []
+  /// The race search, the run analysed last and the facts filled for each run: taken from the
+  /// spares of the searches before at the first run's analysis (not when the oracle is made, as
+  /// a copy of it made before would share the arrays, and each would be copied at its first
+  /// change), and given back when the search ends.
+  private var workspace = ReductionWorkspace()
+  private var tookWorkspace = false
   /// Whether each run's races are also found afresh, from its first step, and compared with
   /// those the race search found from where the run parted from the one before: a check for
   /// tests, whose findings ``incrementalCheck`` counts.
@@ -188,6 +185,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private mutating func searchDidEnd() {
     finished = true
     probes.searchDidEnd()
+    if tookWorkspace {
+      tookWorkspace = false
+      ReductionWorkspace.giveBack(&workspace)
+    }
   }
 
   /// In a search several searchers share, tells the others that this one stopped before the
@@ -251,6 +252,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       probes.probeDidEnd(trace: trace)
       return
     }
+    if !tookWorkspace {
+      tookWorkspace = true
+      workspace = .take()
+    }
     let steps = min(path.count, stepsThisRun)
     if tree == nil {
       path.removeLast(path.count - steps)
@@ -261,21 +266,21 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     let leftWaiting = !finishedRun && trace.cutAtStep == nil
     // The steps this run shares with the one analysed last, whose races and pairs were found then.
     var shared = 0
-    while shared < min(steps, analysed.points.count), path[shared].serial == analysed.points[shared], choices[shared] == analysed.choices[shared] {
+    while shared < min(steps, workspace.analysed.points.count), path[shared].serial == workspace.analysed.points[shared], choices[shared] == workspace.analysed.choices[shared] {
       shared += 1
     }
-    analysed.ready.truncate(to: shared)
-    for step in shared..<steps { analysed.ready.append(path[step].ready) }
-    let (ready, chosen) = (analysed.ready, Array(choices[..<steps]))
+    workspace.analysed.ready.truncate(to: shared)
+    for step in shared..<steps { workspace.analysed.ready.append(path[step].ready) }
+    let (ready, chosen) = (workspace.analysed.ready, Array(choices[..<steps]))
     // The run's own facts need no choice point's state: they are worked out before the choice
     // points are changed, which in a shared search happens under the tree's lock.
     let facts = reusableAccesses()
     let filled = facts.fill(
       ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing,
-      resumingFrom: racePass.lastAccesses, sharing: shared)
+      resumingFrom: workspace.racePass.lastAccesses, sharing: shared)
     let accesses = filled ? facts : nil
-    let races = accesses.map { racePass.races(of: $0, sharing: shared) }
-    if accesses == nil { racePass.forget() }
+    let races = accesses.map { workspace.racePass.races(of: $0, sharing: shared) }
+    if accesses == nil { workspace.racePass.forget() }
     if checksIncrementalRaces, let accesses, let races {
       // The ready lists kept from run to run, checked against the choice points' own.
       let lists = ReadyLists(path[..<steps].map(\.ready))
@@ -286,16 +291,16 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     }
     let searchesPairs = accesses != nil && trace.cutAtStep == nil
     if let accesses, let races, searchesPairs {
-      let from = analysed.pairsFound ? races.from : 0
+      let from = workspace.analysed.pairsFound ? races.from : 0
       probes.findPairs(in: accesses, order: races.order, ready: ready, chosen: chosen, trace: trace, finished: finishedRun, from: from)
     }
-    analysed.points.removeLast(analysed.points.count - shared)
-    analysed.choices.removeLast(analysed.choices.count - shared)
+    workspace.analysed.points.removeLast(workspace.analysed.points.count - shared)
+    workspace.analysed.choices.removeLast(workspace.analysed.choices.count - shared)
     for step in shared..<steps {
-      analysed.points.append(path[step].serial)
-      analysed.choices.append(choices[step])
+      workspace.analysed.points.append(path[step].serial)
+      workspace.analysed.choices.append(choices[step])
     }
-    analysed.pairsFound = searchesPairs
+    workspace.analysed.pairsFound = searchesPairs
     // A search of its own alone changes its choice points, so the sleeping options at those the
     // run shares with the run before, up to the first step whose facts differ, are as it left them.
     let followFrom = tree == nil && sharing == nil ? races?.from ?? 0 : 0
@@ -315,11 +320,12 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     tree.endRun(path: &path, choices: &choices, published: &published, steps: steps, update: bringFindings)
   }
 
-  /// Facts to fill for a run: one of ``recentAccesses`` that nothing else holds, or a new one.
+  /// Facts to fill for a run: one of the workspace's recent facts (``ReductionWorkspace/recentAccesses``)
+  /// that nothing else holds, or a new one.
   private mutating func reusableAccesses() -> StepAccesses {
-    for index in recentAccesses.indices where isKnownUniquelyReferenced(&recentAccesses[index]) { return recentAccesses[index] }
+    for index in workspace.recentAccesses.indices where isKnownUniquelyReferenced(&workspace.recentAccesses[index]) { return workspace.recentAccesses[index] }
     let facts = StepAccesses()
-    if recentAccesses.count < 2 { recentAccesses.append(facts) }
+    if workspace.recentAccesses.count < 2 { workspace.recentAccesses.append(facts) }
     return facts
   }
 

@@ -70,15 +70,14 @@ extension StepAccesses {
     return Reversal(step: i, options: options, later: j)
   }
 
-  /// Each step's thread, numbered in the order threads first ran, and how many there are.
-  func threadNumbers() -> (numbers: [Int], count: Int) {
+  /// Puts each step's thread in `numbers`, numbered in the order threads first ran, and returns
+  /// how many there are. `byTask` and `byActor` are room to work in, kept by the caller from run
+  /// to run for their storage.
+  func threadNumbers(into numbers: inout [Int], byTask: inout [Int], byActor: inout [Int]) -> Int {
     var count = 0
-    // By task number and by actor index, the thread's number, or -1; room for a few, so that
-    // they rarely grow.
-    var taskNumbers: [Int] = []
-    var actorNumbers: [Int] = []
-    taskNumbers.reserveCapacity(16)
-    actorNumbers.reserveCapacity(16)
+    // By task number and by actor index, the thread's number, or -1.
+    byTask.removeAll(keepingCapacity: true)
+    byActor.removeAll(keepingCapacity: true)
     var clockNumber = -1
     func number(_ slot: inout Int) -> Int {
       if slot < 0 {
@@ -91,16 +90,17 @@ extension StepAccesses {
       if index >= numbers.count { numbers.append(contentsOf: repeatElement(-1, count: index + 1 - numbers.count)) }
       return number(&numbers[index])
     }
-    let numbers = threads.map { thread in
+    numbers.removeAll(keepingCapacity: true)
+    for thread in threads {
       switch thread {
-      case .task(let task): return number(task.rawValue, in: &taskNumbers)
-      case .actor(let actor): return number(actor, in: &actorNumbers)
-      case .clock: return number(&clockNumber)
+      case .task(let task): numbers.append(number(task.rawValue, in: &byTask))
+      case .actor(let actor): numbers.append(number(actor, in: &byActor))
+      case .clock: numbers.append(number(&clockNumber))
       case .unplaced:
         var own = -1
-        return number(&own)
+        numbers.append(number(&own))
       }
     }
-    return (numbers, count)
+    return count
   }
 }

@@ -35,8 +35,35 @@ struct SwapProbes {
     /// How the run the pair was found in ended, and what each of its tasks did.
     let finished: Bool
     let events: Int
-    /// The pair, in words: `step 3 of #1 first and step 5 of #2 second`.
-    let pair: String
+    /// The pair, put in words only if the probe changes what follows.
+    let pair: PairInWords
+  }
+
+  /// Two steps, each with its thread and, for a task's, the task, put in words when asked:
+  /// `step 3 of #1 (first) and step 5 of #2 (second)`. Most probes change nothing, and their
+  /// pairs are never put in words.
+  struct PairInWords: CustomStringConvertible {
+    let steps: (first: Int, second: Int)
+    let threads: (first: StepAccesses.Thread, second: StepAccesses.Thread)
+    let tasks: (first: TaskInfo?, second: TaskInfo?)
+
+    init(_ i: Int, _ j: Int, of accesses: StepAccesses, trace: Trace) {
+      steps = (i, j)
+      threads = (accesses.threads[i], accesses.threads[j])
+      func task(_ thread: StepAccesses.Thread) -> TaskInfo? {
+        guard case .task(let id) = thread else { return nil }
+        return trace[task: id]
+      }
+      tasks = (task(threads.first), task(threads.second))
+    }
+
+    var description: String {
+      func name(_ thread: StepAccesses.Thread, _ task: TaskInfo?) -> String {
+        guard case .task(let id) = thread else { return "\(thread)" }
+        return task?.description ?? "\(id)"
+      }
+      return "step \(steps.first) of \(name(threads.first, tasks.first)) and step \(steps.second) of \(name(threads.second, tasks.second))"
+    }
   }
 
   /// Probe runs allowed beyond one a run of the search.
@@ -107,7 +134,7 @@ struct SwapProbes {
     check.swapsTried += 1
     guard currentFinished != probe.finished || Self.events(of: trace) != probe.events else { return }
     check.swapsChanged += 1
-    if check.firstChange == nil { check.firstChange = probe.pair + ": in the other order, what followed changed" }
+    if check.firstChange == nil { check.firstChange = "\(probe.pair): in the other order, what followed changed" }
   }
 
   /// Finds the pairs of the run just made, given by the ready jobs and the position chosen at
@@ -138,9 +165,8 @@ struct SwapProbes {
         }
         let pair = Pair(first: accesses.threads[i], firstIndex: indexInThread[i], second: accesses.threads[j], secondIndex: indexInThread[j])
         guard tree?.meet(pair) ?? met.insert(pair).inserted else { continue }
-        // Put in words only where a report or a probe needs it: most pairs need neither.
-        let words = { "step \(i) of \(Self.name(accesses.threads[i], trace)) and step \(j) of \(Self.name(accesses.threads[j], trace))" }
-        if check.firstAssumedPair == nil { check.firstAssumedPair = words() }
+        // Put in words only where a report needs it: most pairs are never reported.
+        if check.firstAssumedPair == nil { check.firstAssumedPair = PairInWords(i, j, of: accesses, trace: trace).description }
         guard Self.runsTaskCodeOutsideActors(i, accesses), Self.runsTaskCodeOutsideActors(j, accesses) else {
           check.actorJobPairs += 1
           continue
@@ -157,7 +183,10 @@ struct SwapProbes {
         if events == nil { events = Self.events(of: trace) }
         var prefix = ready
         prefix.truncate(to: i)
-        pending.append(Probe(prefix: (prefix, Array(chosen[..<i])), expected: expected, finished: finished, events: events ?? 0, pair: words()))
+        pending.append(
+          Probe(
+            prefix: (prefix, Array(chosen[..<i])), expected: expected, finished: finished, events: events ?? 0,
+            pair: PairInWords(i, j, of: accesses, trace: trace)))
       }
     }
   }
@@ -184,23 +213,18 @@ struct SwapProbes {
     return accesses.outsideActors[step] && !accesses.touchesEverything[step]
   }
 
-  private static func name(_ thread: StepAccesses.Thread, _ trace: Trace) -> String {
-    guard case .task(let id) = thread else { return "\(thread)" }
-    return trace[task: id]?.description ?? "\(id)"
-  }
-
   /// What each task did, as one number: the same in two runs whose tasks did the same things in
   /// the same order. A task's own steps do not count, as a task that finds another not yet done
   /// waits for it where in the other order it went on at once; what counts is what it starts,
   /// whether it completes or is cancelled, how many actor jobs run its work, and its notes.
   static func events(of trace: Trace) -> Int {
-    // Each task's events hashed in order as they are met, by task number, without a list of them;
-    // an event's kind as a small number, not its name.
-    var byTask: [Hasher?] = []
-    func add(_ task: TaskID, _ value: some Hashable) {
-      if task.rawValue >= byTask.count { byTask.append(contentsOf: repeatElement(nil, count: task.rawValue + 1 - byTask.count)) }
-      if byTask[task.rawValue] == nil { byTask[task.rawValue] = Hasher() }
-      byTask[task.rawValue]!.combine(value)
+    // Each task's events folded in order into one number of its own, by task number (0 for a
+    // task with none), without a list of them or a hasher a task; an event's kind as a small
+    // number, not its name.
+    var byTask = [UInt64](repeating: 0, count: trace.tasks.count)
+    func add(_ task: TaskID, _ value: UInt64) {
+      if task.rawValue >= byTask.count { byTask.append(contentsOf: repeatElement(0, count: task.rawValue + 1 - byTask.count)) }
+      byTask[task.rawValue] = mix(byTask[task.rawValue], value)
     }
     for event in trace.events {
       switch (event.kind, event.task) {
@@ -216,13 +240,23 @@ struct SwapProbes {
       default: continue
       }
     }
-    for note in trace.notes { add(note.task, note.text) }
+    for note in trace.notes { add(note.task, UInt64(bitPattern: Int64(note.text.hashValue))) }
     var hasher = Hasher()
-    for (task, events) in byTask.enumerated() {
-      guard let events else { continue }
+    for (task, events) in byTask.enumerated() where events != 0 {
       hasher.combine(task)
-      hasher.combine(events.finalize())
+      hasher.combine(events)
     }
     return hasher.finalize()
+  }
+
+  /// Folds `value` into `state`: a multiply and shifts in the manner of SplitMix64, so that two
+  /// different sequences of values end in the same number about once in 2⁶⁴.
+  private static func mix(_ state: UInt64, _ value: UInt64) -> UInt64 {
+    var x = (state ^ value) &+ 0x9E37_79B9_7F4A_7C15
+    x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+    x ^= x >> 31
+    // Never 0, which stands for a task with no events.
+    return x == 0 ? 1 : x
   }
 }
