@@ -26,7 +26,7 @@ func format(_ value: Double) -> String {
 }
 
 /// Benchmarks named on the command line run alone: `Benchmarks spawn`, `Benchmarks streams`,
-/// `Benchmarks handoff`, `Benchmarks catalogue`, `Benchmarks reducedsplit`. `Benchmarks reducedonly`
+/// `Benchmarks handoff`, `Benchmarks catalogue`, `Benchmarks reducedsplit`, `Benchmarks callcost`. `Benchmarks reducedonly`
 /// and `Benchmarks exhaustiveonly`, one search of each reduction program for profiling
 /// (`BENCHMARK_PROGRAM=3 group` to pick one by the start of its name; `BENCHMARK_LIMIT` for the
 /// full search's schedules, 21,670 unless set; `BENCHMARK_REPEAT` to make each search that many
@@ -452,6 +452,10 @@ if selected.contains("reductioncatalogue") {
 }
 
 if wanted("philosophers") { try await benchmarkPhilosophersProof() }
+
+// MARK: What an explore call costs beyond its runs
+
+if wanted("callcost") { try await benchmarkCallCost() }
 
 // MARK: The reduced search split among searchers and shards
 
