@@ -77,6 +77,20 @@ struct IncrementalRaceTests {
     #expect(after.incrementalCheck?.mismatches == 0 && wider.incrementalCheck?.mismatches == 0)
   }
 
+  /// A workspace grown by long runs is let go rather than kept for the process's life.
+  @Test("a workspace grown past the steps kept is not kept for the next search")
+  func largeWorkspaceLetGo() {
+    var large = ReductionWorkspace()
+    large.analysed.points.reserveCapacity(100_000)
+    ReductionWorkspace.giveBack(&large)
+    #expect(large.analysed.points.capacity < 100_000, "the workspace given back is left empty in its place")
+    // Other tests may give back and take workspaces meanwhile, but none as large as that one.
+    var taken: [ReductionWorkspace] = []
+    for _ in 0..<8 { taken.append(.take()) }
+    #expect(taken.allSatisfy { $0.analysed.points.capacity < 100_000 })
+    for index in taken.indices { ReductionWorkspace.giveBack(&taken[index]) }
+  }
+
   @Test("on the catalogue's fixed programs, each run's races are those a fresh search finds", arguments: ClassicBug.all)
   func catalogue(bug: ClassicBug) async {
     let found = await Self.check(limit: 300) { _ in try await bug.fixed() }

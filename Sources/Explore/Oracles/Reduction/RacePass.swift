@@ -141,6 +141,9 @@ struct RacePass {
   /// Forgets the run analysed last, as after a run that did not fit the model.
   mutating func forget() { last = nil }
 
+  /// How many entries the pass keeps room for: its cells, its log and the order's rows.
+  var storedEntries: Int { cells.capacity + undo.capacity * 2 + order.storedEntries }
+
   /// Forgets every run analysed, keeping the storage, for another search.
   mutating func reset() {
     last = nil
@@ -253,6 +256,9 @@ struct HappensBefore {
 
   /// Adds the next step's row.
   mutating func append(_ clock: [Int]) { clocks.append(contentsOf: clock) }
+
+  /// How many entries the rows keep room for.
+  var storedEntries: Int { clocks.capacity }
 
   /// Keeps the rows of the first `steps` steps only.
   mutating func truncate(to steps: Int) { clocks.removeLast(clocks.count - steps * width) }

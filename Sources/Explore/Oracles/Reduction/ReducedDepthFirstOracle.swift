@@ -266,7 +266,9 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     let leftWaiting = !finishedRun && trace.cutAtStep == nil
     // The steps this run shares with the one analysed last, whose races and pairs were found then.
     var shared = 0
-    while shared < min(steps, workspace.analysed.points.count), path[shared].serial == workspace.analysed.points[shared], choices[shared] == workspace.analysed.choices[shared] {
+    while shared < min(steps, workspace.analysed.points.count), path[shared].serial == workspace.analysed.points[shared],
+      choices[shared] == workspace.analysed.choices[shared]
+    {
       shared += 1
     }
     workspace.analysed.ready.truncate(to: shared)

@@ -22,6 +22,11 @@ struct ReductionWorkspace {
   private static let spares = Mutex<[ReductionWorkspace]>([])
   /// Enough for the searchers of a process that run one after another, or a few side by side.
   private static let sparesKept = 4
+  /// The longest runs, and the most entries of the race search, a workspace kept may have room
+  /// for: one grown by long runs of many tasks would hold megabytes for as long as the process
+  /// lives, so it is let go instead.
+  private static let stepsKept = 4_096
+  private static let raceEntriesKept = 1 << 18
 
   /// A workspace given back by a search that ended, or a new one.
   static func take() -> ReductionWorkspace {
@@ -33,6 +38,7 @@ struct ReductionWorkspace {
   static func giveBack(_ workspace: inout ReductionWorkspace) {
     var given = ReductionWorkspace()
     swap(&given, &workspace)
+    guard given.analysed.points.capacity <= stepsKept, given.racePass.storedEntries <= raceEntriesKept else { return }
     given.empty()
     spares.withLock { spares in
       if spares.count < sparesKept { spares.append(given) }
