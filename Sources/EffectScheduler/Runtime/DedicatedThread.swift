@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs `body` on a thread of its own, inside a task that inherits the caller's task-local
 /// values, and returns its result.
@@ -45,13 +44,13 @@ enum DriverThreadPool {
   }
 
   /// The threads waiting for a job.
-  private static let idle = Mutex<[Worker]>([])
+  private static let idle = IdleThreads<Worker>()
   /// How long a thread waits for a job before it ends.
   private static let idleLimit = DispatchTimeInterval.seconds(2)
 
   /// Runs `job` on a waiting thread of the pool, or on a new one.
   static func run(_ job: @escaping @Sendable () -> Void) {
-    if let worker = idle.withLock({ $0.popLast() }) {
+    if let worker = idle.take() {
       worker.job = job
       worker.signal.signal()
       return
@@ -67,24 +66,15 @@ enum DriverThreadPool {
   private static func serve(_ worker: Worker, first: @Sendable () -> Void) {
     first()
     while true {
-      idle.withLock { $0.append(worker) }
+      idle.add(worker)
       var job: (@Sendable () -> Void)?
       while job == nil {
         // Taken out of the pool by now, it has a job coming: wait for its signal.
-        if worker.signal.wait(timeout: .now() + idleLimit) == .timedOut, leave(worker) { return }
+        if worker.signal.wait(timeout: .now() + idleLimit) == .timedOut, idle.leave(worker) { return }
         job = worker.job
       }
       worker.job = nil
       job?()
-    }
-  }
-
-  /// Takes `worker` out of the pool, if it is there: then no job will be handed to it.
-  private static func leave(_ worker: Worker) -> Bool {
-    idle.withLock { workers in
-      guard let index = workers.firstIndex(where: { $0 === worker }) else { return false }
-      workers.remove(at: index)
-      return true
     }
   }
 }

@@ -59,7 +59,8 @@ public func checkLinearizability<Subject: Sendable, Model: Sendable>(
   declare(declared)
   let location = "\(fileID):\(line)"
   let replay = configuration.replay
-    ?? ReplayRequest.value(of: LinearizabilityReplay.variable, at: location, filePath: filePath, environment: EnvironmentVariables.values(of: LinearizabilityReplay.variable))
+    ?? ReplayRequest.value(
+      of: LinearizabilityReplay.variable, at: location, filePath: filePath, environment: EnvironmentVariables.values(of: LinearizabilityReplay.variable))
   let check = LinearizabilityCheck(
     make: make, makeModel: makeModel, operations: declared.operations, configuration: configuration, location: location)
   let result = await onDedicatedThread { check.run(replay: replay) }

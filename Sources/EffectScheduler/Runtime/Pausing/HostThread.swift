@@ -127,12 +127,12 @@ final class HostThread: @unchecked Sendable {
   // MARK: The pool
 
   /// The pool threads waiting to be lent to a scheduler.
-  private static let idle = Mutex<[HostThread]>([])
+  private static let idle = IdleThreads<HostThread>()
 
   /// A pool thread lent to `scheduler`, parked: woken with ``Order/drive``, it goes on with the
   /// scheduler's loop, and comes back to the pool when the loop is over for it.
   static func lend(to scheduler: DeterministicScheduler) -> HostThread {
-    let host = idle.withLock { $0.popLast() } ?? startPoolThread()
+    let host = idle.take() ?? startPoolThread()
     host.scheduler = scheduler
     return host
   }
@@ -196,16 +196,12 @@ private func runPoolThread(_ argument: UnsafeMutableRawPointer) -> UnsafeMutable
 
 extension HostThread {
   fileprivate static func returnToPool(_ host: HostThread) {
-    idle.withLock { $0.append(host) }
+    idle.add(host)
   }
 
   /// Takes `host` out of the pool, if it is there: then no thread will lend, or wake, it.
   fileprivate static func leavePool(_ host: HostThread) -> Bool {
-    idle.withLock { hosts in
-      guard let index = hosts.firstIndex(where: { $0 === host }) else { return false }
-      hosts.remove(at: index)
-      return true
-    }
+    idle.leave(host)
   }
 }
 
