@@ -276,7 +276,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     let (ready, chosen) = (workspace.analysed.ready, Array(choices[..<steps]))
     // The run's own facts need no choice point's state: they are worked out before the choice
     // points are changed, which in a shared search happens under the tree's lock.
-    let facts = reusableAccesses()
+    let facts = workspace.reusableAccesses()
     let filled = facts.fill(
       ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing,
       resumingFrom: workspace.racePass.lastAccesses, sharing: shared)
@@ -320,15 +320,6 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       return
     }
     tree.endRun(path: &path, choices: &choices, published: &published, steps: steps, update: bringFindings)
-  }
-
-  /// Facts to fill for a run: one of the workspace's recent facts (``ReductionWorkspace/recentAccesses``)
-  /// that nothing else holds, or a new one.
-  private mutating func reusableAccesses() -> StepAccesses {
-    for index in workspace.recentAccesses.indices where isKnownUniquelyReferenced(&workspace.recentAccesses[index]) { return workspace.recentAccesses[index] }
-    let facts = StepAccesses()
-    if workspace.recentAccesses.count < 2 { workspace.recentAccesses.append(facts) }
-    return facts
   }
 
   /// Finds the races of the run whose facts are `accesses` afresh, and counts in

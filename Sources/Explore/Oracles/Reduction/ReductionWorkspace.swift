@@ -28,6 +28,15 @@ struct ReductionWorkspace {
   private static let stepsKept = 4_096
   private static let raceEntriesKept = 1 << 18
 
+  /// Facts to fill for a run: one of ``recentAccesses`` that nothing else holds, or a new one,
+  /// kept among them while there are fewer than two.
+  mutating func reusableAccesses() -> StepAccesses {
+    for index in recentAccesses.indices where isKnownUniquelyReferenced(&recentAccesses[index]) { return recentAccesses[index] }
+    let facts = StepAccesses()
+    if recentAccesses.count < 2 { recentAccesses.append(facts) }
+    return facts
+  }
+
   /// A workspace given back by a search that ended, or a new one.
   static func take() -> ReductionWorkspace {
     spares.withLock { $0.popLast() } ?? ReductionWorkspace()
