@@ -1,7 +1,7 @@
 /// A set of positions in a ready list, most often a handful below 64: kept as the bits of one word,
 /// with a set beside it for the rare position beyond, so that a choice point costs no allocation
 /// for the options it has tried and has still to try.
-struct PositionSet: Equatable, ExpressibleByArrayLiteral {
+struct PositionSet: Equatable, ExpressibleByArrayLiteral, Sequence {
   private var bits: UInt64 = 0
   private var beyond: Set<Int> = []
 
@@ -34,5 +34,26 @@ struct PositionSet: Equatable, ExpressibleByArrayLiteral {
   /// The least position, if any.
   func min() -> Int? {
     bits != 0 ? bits.trailingZeroBitCount : beyond.min()
+  }
+
+  /// The positions, least first.
+  func makeIterator() -> Iterator { Iterator(bits: bits, beyond: beyond.isEmpty ? [] : beyond.sorted()) }
+
+  /// The positions of a set, least first: those below 64 from the word's bits, then the others.
+  struct Iterator: IteratorProtocol {
+    fileprivate var bits: UInt64
+    fileprivate var beyond: [Int]
+    fileprivate var index = 0
+
+    mutating func next() -> Int? {
+      if bits != 0 {
+        let position = bits.trailingZeroBitCount
+        bits &= bits - 1
+        return position
+      }
+      guard index < beyond.count else { return nil }
+      defer { index += 1 }
+      return beyond[index]
+    }
   }
 }

@@ -11,8 +11,8 @@ import Synchronization
 final class ReducedChoicePoint: @unchecked Sendable {
   /// A number no other choice point of the process has: a run's analysis tells by it the choice
   /// points it shares with the run analysed before, without holding on to those.
-  let serial: Int
-  let ready: [ReadyJob]
+  private(set) var serial: Int
+  private(set) var ready: [ReadyJob]
   /// The positions tried here, or about to be.
   var tried: PositionSet
   /// The positions still to try here.
@@ -21,7 +21,7 @@ final class ReducedChoicePoint: @unchecked Sendable {
   var explored: [(option: Int, footprint: StepFootprint)] = []
   /// In a sharded search, how the slots whose schedules pass through here share its options,
   /// when more than one does; every option the shard has a share in is tried here.
-  let sharing: ShardedOptions?
+  private(set) var sharing: ShardedOptions?
   /// The options asleep here in the last run that passed through, as it found them.
   var sleeping: [StepFootprint] = []
 
@@ -43,6 +43,27 @@ final class ReducedChoicePoint: @unchecked Sendable {
     self.sharing = sharing
   }
 
+  /// Makes this choice point, which nothing else holds, a new one, as `init` would, keeping the
+  /// storage of its list of options explored: a reduced search of its own reuses the choice
+  /// points its path lets go (``ReductionWorkspace/choicePoint(ready:tried:toTry:sharing:)``).
+  func reset(ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil) {
+    serial = Self.serials.add(1, ordering: .relaxed).newValue
+    self.ready = ready
+    self.tried = tried
+    self.toTry = toTry
+    self.sharing = sharing
+  }
+
+  /// Lets go of all this choice point holds, keeping the storage of its list of options explored.
+  func clear() {
+    ready = []
+    explored.removeAll(keepingCapacity: true)
+    sleeping = []
+    children = []
+    visitors = 0
+    cutOff = false
+  }
+
   /// Whether `option` runs a job that sleeps among `sleeping`. A job that appears twice in the
   /// ready list cannot be told from its twin, and is taken for awake.
   func isAsleep(_ option: Int, among sleeping: [StepFootprint]) -> Bool {
@@ -55,9 +76,19 @@ final class ReducedChoicePoint: @unchecked Sendable {
   /// past the path's end in the run that takes it: those asleep here in the last run, and the
   /// other options explored here.
   func takeNextOption() -> (option: Int, maySleep: [StepFootprint])? {
+    var maySleep: [StepFootprint] = []
+    return takeNextOption(maySleep: &maySleep).map { ($0, maySleep) }
+  }
+
+  /// ``takeNextOption()``, which puts the options that may sleep in `maySleep`, in place of what
+  /// it held, keeping its storage.
+  func takeNextOption(maySleep: inout [StepFootprint]) -> Int? {
     guard let next = toTry.min() else { return nil }
     toTry.remove(next)
     tried.insert(next)
-    return (next, sleeping + explored.lazy.filter { $0.option != next }.map(\.footprint))
+    maySleep.removeAll(keepingCapacity: true)
+    maySleep.append(contentsOf: sleeping)
+    for option in explored where option.option != next { maySleep.append(option.footprint) }
+    return next
   }
 }

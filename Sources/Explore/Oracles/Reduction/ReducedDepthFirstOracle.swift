@@ -144,14 +144,14 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       runs += 1
       return true
     }
-    while let last = path.last {
-      if let (next, sleeping) = last.takeNextOption() {
+    // The last choice point is not bound to a name, which would hold it while the path lets it go.
+    while !path.isEmpty {
+      if let next = path[path.count - 1].takeNextOption(maySleep: &maySleep) {
         choices[path.count - 1] = next
-        maySleep = sleeping
         runs += 1
         return true
       }
-      path.removeLast()
+      workspace.letGoLast(of: &path)
       choices.removeLast()
     }
     searchDidEnd()
@@ -206,12 +206,12 @@ struct ReducedDepthFirstOracle: SplittableOracle {
         // Any ready job may come first at a new choice point; one that may sleep would likely
         // cut the run, and the search would run it again with another.
         var chosen = 0
-        let node = Node(ready: ready, tried: [0])
+        let node = newChoicePoint(ready: ready, tried: [0])
         if !maySleep.isEmpty, node.isAsleep(0, among: maySleep), let awake = ready.indices.first(where: { !node.isAsleep($0, among: maySleep) }) {
           chosen = awake
           node.tried = [awake]
           passedOverSleepers += 1
-          if passedOverSleepers == Self.sleepersPassedOver { maySleep = [] }
+          if passedOverSleepers == Self.sleepersPassedOver { maySleep.removeAll(keepingCapacity: true) }
         }
         path.append(node)
         choices.append(chosen)
@@ -219,7 +219,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       }
       let options = ShardedOptions(group: slots, shard: sharing, options: ready.count)
       let own = options.ownOptions
-      path.append(Node(ready: ready, tried: [own[0]], toTry: PositionSet(own.dropFirst()), sharing: options))
+      path.append(newChoicePoint(ready: ready, tried: [own[0]], toTry: PositionSet(own.dropFirst()), sharing: options))
       choices.append(own[0])
       let prefix = zip(path, choices).map { (ready: $0.ready, chosen: $1) }
       for option in 0..<own[own.count - 1] where !own.contains(option) {
@@ -252,15 +252,9 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       probes.probeDidEnd(trace: trace)
       return
     }
-    if !tookWorkspace {
-      tookWorkspace = true
-      workspace = .take()
-    }
+    takeWorkspace()
     let steps = min(path.count, stepsThisRun)
-    if tree == nil {
-      path.removeLast(path.count - steps)
-      choices.removeLast(choices.count - steps)
-    }
+    if tree == nil { truncatePath(to: steps) }
     if let slots = slotsSharingPath, let sharing { runCountedElsewhere = !ShardedOptions.slot(slots.lowerBound, isOf: sharing) }
     // A run cut short by a delayed task's reading of the clock was stopped, not stuck.
     let leftWaiting = !finishedRun && trace.cutAtStep == nil
@@ -314,12 +308,33 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     }
     guard let tree else {
       guard let cut = bringFindings(path, choices) else { return }
-      path.removeLast(path.count - cut - 1)
-      choices.removeLast(choices.count - cut - 1)
+      truncatePath(to: cut + 1)
       foreignProbes.removeAll { $0.depth >= path.count }
       return
     }
     tree.endRun(path: &path, choices: &choices, published: &published, steps: steps, update: bringFindings)
+  }
+
+  /// Takes the workspace from the spares of the searches before, if this search has not yet.
+  private mutating func takeWorkspace() {
+    guard !tookWorkspace else { return }
+    tookWorkspace = true
+    workspace = .take()
+  }
+
+  /// A new choice point, made from one the path let go if the workspace keeps one: in a search
+  /// the searchers share, whose choice points outlive a path, always a new one.
+  private mutating func newChoicePoint(ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil) -> Node {
+    guard tree == nil else { return Node(ready: ready, tried: tried, toTry: toTry, sharing: sharing) }
+    takeWorkspace()
+    return workspace.choicePoint(ready: ready, tried: tried, toTry: toTry, sharing: sharing)
+  }
+
+  /// Shortens the path, in a search of its own, to its first `depth` choice points, keeping those
+  /// it lets go for new ones.
+  private mutating func truncatePath(to depth: Int) {
+    while path.count > depth { workspace.letGoLast(of: &path) }
+    choices.removeLast(choices.count - depth)
   }
 
   /// Finds the races of the run whose facts are `accesses` afresh, and counts in
@@ -363,13 +378,13 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     for reversal in reversals where reversal.later < (cutAt ?? path.count) && path[reversal.step].sharing == nil {
       let node = path[reversal.step]
       if reversal.everyOption {
-        node.toTry.formUnion(reversal.options.filter { !node.tried.contains($0) })
+        for option in reversal.options where !node.tried.contains(option) { node.toTry.insert(option) }
         continue
       }
       let covered = reversal.options.contains {
         node.tried.contains($0) || node.toTry.contains($0) || node.isAsleep($0, among: node.sleeping)
       }
-      if !covered { node.toTry.insert(reversal.options[0]) }
+      if !covered { node.toTry.insert(reversal.best) }
     }
     guard let cut = cutAt else { return nil }
     let node = path[cut]

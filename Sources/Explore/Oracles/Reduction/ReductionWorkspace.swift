@@ -1,3 +1,4 @@
+import EffectScheduler
 import Synchronization
 
 /// What a reduced search's analysis works in from run to run (``ReducedDepthFirstOracle``): the
@@ -6,7 +7,9 @@ import Synchronization
 /// the next search in the process starts from.
 ///
 /// A search of a few short runs spent about a third of its analysis growing these arrays from
-/// nothing: some 230 of the 350 allocations its analysis made.
+/// nothing: some 230 of the 350 allocations its analysis made. The choice points its path let go
+/// are kept too, for the new choice points of its next runs (a search of the catalogue's lost
+/// update made 34, each with a list of the options explored at it).
 struct ReductionWorkspace {
   /// The search for races, kept from run to run.
   var racePass = RacePass()
@@ -17,6 +20,8 @@ struct ReductionWorkspace {
   /// The facts of the runs analysed lately, filled again for a new run once nothing else holds
   /// them (the race search keeps the last run's).
   var recentAccesses: [StepAccesses] = []
+  /// Choice points no path holds any more, cleared, to be made new ones.
+  private var spareChoicePoints: [ReducedChoicePoint] = []
 
   /// Workspaces given back, at most ``sparesKept``.
   private static let spares = Mutex<[ReductionWorkspace]>([])
@@ -35,6 +40,24 @@ struct ReductionWorkspace {
     let facts = StepAccesses()
     if recentAccesses.count < 2 { recentAccesses.append(facts) }
     return facts
+  }
+
+  /// A new choice point: a spare one made new, or else one made.
+  mutating func choicePoint(ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil) -> ReducedChoicePoint {
+    // One that a copy of this workspace also keeps is not this one's to reuse.
+    guard var point = spareChoicePoints.popLast(), isKnownUniquelyReferenced(&point) else {
+      return ReducedChoicePoint(ready: ready, tried: tried, toTry: toTry, sharing: sharing)
+    }
+    point.reset(ready: ready, tried: tried, toTry: toTry, sharing: sharing)
+    return point
+  }
+
+  /// Removes the last choice point of `path`, and keeps it for a new one if nothing else holds it.
+  mutating func letGoLast(of path: inout [ReducedChoicePoint]) {
+    var point = path.removeLast()
+    guard isKnownUniquelyReferenced(&point), spareChoicePoints.count < Self.stepsKept else { return }
+    point.clear()
+    spareChoicePoints.append(point)
   }
 
   /// A workspace given back by a search that ended, or a new one.

@@ -1,10 +1,13 @@
 extension StepAccesses {
   /// A choice point where another option must be tried, because a race of the run could go the
-  /// other way: the options that would start the other order, best first. Trying any one of them
-  /// is enough.
+  /// other way: the options that would start the other order, and the best of them. Trying any
+  /// one of them is enough. A set of positions rather than a list, as a run finds a reversal for
+  /// each race, and a list would cost an allocation each.
   struct Reversal: Equatable {
     let step: Int
-    let options: [Int]
+    /// The option that starts the race's later step itself, where one does; else the first found.
+    let best: Int
+    let options: PositionSet
     /// The race's later step.
     let later: Int
     /// Whether every one of the options must be tried, where the race does not fit the model.
@@ -27,7 +30,7 @@ extension StepAccesses {
         } else {
           affectsTimer[step]
         }
-      if affected { reversals.append(Reversal(step: step, options: [timer], later: step)) }
+      if affected { reversals.append(Reversal(step: step, best: timer, options: [timer], later: step)) }
     }
     // A timer that the clock's move fired, while the run could still fire one early, could have
     // fired before a step that affects it and came before the sleep that set it, had the sleep
@@ -51,7 +54,8 @@ extension StepAccesses {
     func happensBefore(_ a: Int, _ b: Int) -> Bool { order.precedes(a, b) }
     // The steps after `i` that do not follow it, up to `j`, and `j`, walked without a list of them.
     let notAfter = (min(i + 1, j)...j).lazy.filter { $0 == j || !happensBefore(i, $0) }
-    var options: [Int] = []
+    var options = PositionSet()
+    var first: Int?
     // The option at `i` that starts `step`: its job, or the timer that fired it or woke its task.
     func option(starting step: Int) -> Int? {
       if let position = position(atStep: i, ofJobRunAt: step) { return position }
@@ -59,15 +63,20 @@ extension StepAccesses {
       return nil
     }
     for step in notAfter where !notAfter.prefix(while: { $0 < step }).contains(where: { happensBefore($0, step) }) {
-      if let position = option(starting: step), !options.contains(position) { options.append(position) }
-    }
-    if let own = option(starting: j), let index = options.firstIndex(of: own) {
-      options.swapAt(0, index)
+      if let position = option(starting: step) {
+        options.insert(position)
+        first = first ?? position
+      }
     }
     // A first step whose job was not ready at `i` means the steps do not fit the model; every
     // option is then tried.
-    if options.isEmpty { return Reversal(step: i, options: Array(0..<jobCount(atStep: i)) + (timerPositions[i].map { [$0] } ?? []), later: j, everyOption: true) }
-    return Reversal(step: i, options: options, later: j)
+    guard let first else {
+      var every = PositionSet(0..<jobCount(atStep: i))
+      if let timer = timerPositions[i] { every.insert(timer) }
+      return Reversal(step: i, best: 0, options: every, later: j, everyOption: true)
+    }
+    if let own = option(starting: j), options.contains(own) { return Reversal(step: i, best: own, options: options, later: j) }
+    return Reversal(step: i, best: first, options: options, later: j)
   }
 
   /// Puts each step's thread in `numbers`, numbered in the order threads first ran, and returns

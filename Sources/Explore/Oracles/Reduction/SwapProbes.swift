@@ -26,9 +26,10 @@ struct SwapProbes {
 
   /// A probe run to make.
   struct Probe {
-    /// The choices up to the first step of the pair: the ready jobs of each step, and the
-    /// position taken.
-    let prefix: (ready: ReadyLists, chosen: [Int])
+    /// The choices up to the first step of the pair (`steps`): the ready jobs of each step, and
+    /// the position taken. The lists are the whole run's, shared with the analysis rather than
+    /// copied: the probes of a run are made before the search's next run is analysed.
+    let prefix: (ready: ReadyLists, chosen: [Int], steps: Int)
     /// The jobs to run from there, in order: the steps between the two that the second depends
     /// on, the second step's, the first step's, then the others of the run the pair was found in.
     let expected: [ReadyJob]
@@ -110,7 +111,7 @@ struct SwapProbes {
   /// extra one (a task that now waits for what it found done before, say).
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
     guard let probe = current else { return 0 }
-    if step < probe.prefix.chosen.count {
+    if step < probe.prefix.steps {
       let chosen = probe.prefix.chosen[step]
       try ReplayDivergence.check(ready, areAsBefore: probe.prefix.ready[step], whichTook: chosen, atStep: step)
       return chosen
@@ -177,15 +178,16 @@ struct SwapProbes {
         guard let spawns, !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
         let job = { (step: Int) in ready[step, chosen[step]] }
         // The steps between that `j` depends on go first: none depends on `i`, or `j` would.
-        let dependedOn = (i + 1..<j).filter { order.precedes($0, j) }
-        let after = (i + 1..<steps).filter { $0 != j && !order.precedes($0, j) }
-        let expected = dependedOn.map(job) + [job(j), job(i)] + after.map(job)
+        var expected: [ReadyJob] = []
+        expected.reserveCapacity(steps - i)
+        for step in i + 1..<j where order.precedes(step, j) { expected.append(job(step)) }
+        expected.append(job(j))
+        expected.append(job(i))
+        for step in i + 1..<steps where step != j && !order.precedes(step, j) { expected.append(job(step)) }
         if events == nil { events = Self.events(of: trace) }
-        var prefix = ready
-        prefix.truncate(to: i)
         pending.append(
           Probe(
-            prefix: (prefix, Array(chosen[..<i])), expected: expected, finished: finished, events: events ?? 0,
+            prefix: (ready, chosen, i), expected: expected, finished: finished, events: events ?? 0,
             pair: PairInWords(i, j, of: accesses, trace: trace)))
       }
     }
