@@ -40,6 +40,8 @@ struct RacePass {
   /// Room for numbering the threads (``StepAccesses/threadNumbers(into:byTask:byActor:)``).
   private var threadsByTask: [Int] = []
   private var threadsByActor: [Int] = []
+  /// The reversals found last, kept for the storage of the list.
+  private var found: [StepAccesses.Reversal] = []
 
   /// The regions of ``cells`` before the objects' rows, each one entry a thread.
   private enum Region: Int, CaseIterable {
@@ -68,7 +70,11 @@ struct RacePass {
     }
     rewind(to: from)
     last = accesses
-    var reversals: [StepAccesses.Reversal] = []
+    // The list returned for the run before, whose holders have let it go by now.
+    var reversals = found
+    found = []
+    reversals.removeAll(keepingCapacity: true)
+    defer { found = reversals }
     var clockSteps = accesses.clockSteps.drop { $0 < from }
     clock.removeAll(keepingCapacity: true)
     clock.append(contentsOf: repeatElement(-1, count: width))

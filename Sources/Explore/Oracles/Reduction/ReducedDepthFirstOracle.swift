@@ -91,7 +91,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   private var published = 0
   /// Whether the exploration assumes the tasks share no state the scheduler cannot see: then the
   /// relation drops the guesses at such state (see ``StepAccesses``).
-  private var assumesNoUnseenSharing: Bool { probes.check.assumesNoUnseenSharing }
+  private var assumesNoUnseenSharing: Bool { probes.counts.assumesNoUnseenSharing }
 
   /// - Parameters:
   ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
@@ -120,10 +120,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
 
   /// Whether the search tried one schedule of every class, and every pair of steps it took as
   /// independent unseen was tried the other way round without a change.
-  var exhaustedSchedules: Bool { finished && probes.check.justified }
+  var exhaustedSchedules: Bool { finished && probes.counts.justified }
   /// Whether the search tried one schedule of every class, justified or not.
   var searchedEveryClass: Bool { finished }
-  var canStillClaimEverySchedule: Bool { probes.check.canStillBeJustified }
+  var canStillClaimEverySchedule: Bool { probes.counts.canStillBeJustified }
   var learnsFromTraces: Bool { true }
   var reductionCheck: ReductionCheck? { probes.check }
   var countedElsewhere: Bool { runCountedElsewhere }

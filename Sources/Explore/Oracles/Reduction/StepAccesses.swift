@@ -383,11 +383,16 @@ final class StepAccesses: @unchecked Sendable {
     var current: [Int] = []
     var madeReadyBy: [Int] = []
     var madeReadyByClock: [Int] = []
-    /// By task number: its last step so far, or -1 (``recordOwnWork(trace:)``); the step at which
-    /// it completed, or -1 (``recordSharingOutsideActors(trace:leftWaiting:)``).
+    /// By task number: its last step so far, or -1 (``recordOwnWork(trace:)``); how many tasks
+    /// it made that completed without waking it (``recordChildren(_:)``); the step at which it
+    /// completed, or -1 (``recordSharingOutsideActors(trace:leftWaiting:)``).
     var byTask: [Int] = []
     /// The actors' new numbers (``numberActorsByFirstTouch()``).
     var actorNumbering = ActorNumbering()
+    /// The tasks made with `Task {}` whose completions are touched one by one, and those set
+    /// apart (``recordChildren(_:)``).
+    var made: [(maker: TaskID, task: TaskID, step: Int)] = []
+    var separate: [(maker: TaskID, task: TaskID, step: Int)] = []
   }
 
   /// The first step before `limit` whose facts differ from those of the same step of `other`, a
@@ -634,9 +639,16 @@ final class StepAccesses: @unchecked Sendable {
   private func recordChildren(_ trace: Trace) {
     var parents = TaskFlags()
     var anyParent = false
-    // The tasks made with `Task {}` that completed without waking their maker.
-    var made: [(maker: TaskID, task: TaskID, step: Int)] = []
-    var madeBy: [Int] = []
+    // The tasks made with `Task {}` that completed without waking their maker, and how many each
+    // task made so.
+    var made = Self.emptied(&scratch.made)
+    var madeBy = Self.emptied(&scratch.byTask)
+    var separate = Self.emptied(&scratch.separate)
+    defer {
+      scratch.made = made
+      scratch.byTask = madeBy
+      scratch.separate = separate
+    }
     for event in trace.events where event.kind == .completed && event.step < threads.count {
       guard let task = event.task, trace.tasks.indices.contains(task.rawValue), let parent = trace.tasks[task.rawValue].parent, parent != task
       else { continue }
@@ -653,7 +665,6 @@ final class StepAccesses: @unchecked Sendable {
       parents[parent] = true
       anyParent = true
     }
-    var separate: [(maker: TaskID, task: TaskID, step: Int)] = []
     for entry in made {
       if madeBy[entry.maker.rawValue] > Self.separateCompletions {
         objects[entry.step].insert(.children(entry.maker))
@@ -664,7 +675,7 @@ final class StepAccesses: @unchecked Sendable {
         separate.append(entry)
       }
     }
-    made = separate
+    swap(&made, &separate)
     guard anyParent || !made.isEmpty else { return }
     for step in threads.indices {
       for object in objects[step] {

@@ -82,7 +82,17 @@ struct SwapProbes {
   /// thread's steps, and the count of each thread's: kept from run to run for their storage.
   private var indexInThread: [Int] = []
   private var countsInThread: [Int] = []
-  private(set) var check = ReductionCheck()
+  /// The check so far, but for the first pair taken as independent unseen, kept in
+  /// ``firstAssumed`` and put in words only when the check is read (``check``).
+  private(set) var counts = ReductionCheck()
+  private var firstAssumed: PairInWords?
+
+  /// How the search checked what it assumed, so far.
+  var check: ReductionCheck {
+    var check = counts
+    if check.firstAssumedPair == nil { check.firstAssumedPair = firstAssumed?.description }
+    return check
+  }
 
   /// - Parameters:
   ///   - assumesNoUnseenSharing: whether the exploration assumes the tasks share no state the
@@ -90,7 +100,7 @@ struct SwapProbes {
   ///   - tree: in a search several searchers share, its tree, which knows the pairs every
   ///     searcher met, so that each pair is counted and tried once.
   init(assumesNoUnseenSharing: Bool = false, sharing tree: SharedReducedTree? = nil) {
-    check.assumesNoUnseenSharing = assumesNoUnseenSharing
+    counts.assumesNoUnseenSharing = assumesNoUnseenSharing
     self.tree = tree
   }
 
@@ -99,7 +109,7 @@ struct SwapProbes {
 
   /// Starts the next probe if there is one and the search's `runs` allow it.
   mutating func beginProbe(runs: Int) -> Bool {
-    guard !pending.isEmpty, check.swapsTried < runs + Self.head else { return false }
+    guard !pending.isEmpty, counts.swapsTried < runs + Self.head else { return false }
     current = pending.removeFirst()
     remaining = current?.expected ?? []
     currentFinished = false
@@ -132,10 +142,10 @@ struct SwapProbes {
   mutating func probeDidEnd(trace: Trace) {
     guard let probe = current else { return }
     current = nil
-    check.swapsTried += 1
+    counts.swapsTried += 1
     guard currentFinished != probe.finished || Self.events(of: trace) != probe.events else { return }
-    check.swapsChanged += 1
-    if check.firstChange == nil { check.firstChange = "\(probe.pair): in the other order, what followed changed" }
+    counts.swapsChanged += 1
+    if counts.firstChange == nil { counts.firstChange = "\(probe.pair): in the other order, what followed changed" }
   }
 
   /// Finds the pairs of the run just made, given by the ready jobs and the position chosen at
@@ -167,12 +177,12 @@ struct SwapProbes {
         let pair = Pair(first: accesses.threads[i], firstIndex: indexInThread[i], second: accesses.threads[j], secondIndex: indexInThread[j])
         guard tree?.meet(pair) ?? met.insert(pair).inserted else { continue }
         // Put in words only where a report needs it: most pairs are never reported.
-        if check.firstAssumedPair == nil { check.firstAssumedPair = PairInWords(i, j, of: accesses, trace: trace).description }
+        if firstAssumed == nil { firstAssumed = PairInWords(i, j, of: accesses, trace: trace) }
         guard Self.runsTaskCodeOutsideActors(i, accesses), Self.runsTaskCodeOutsideActors(j, accesses) else {
-          check.actorJobPairs += 1
+          counts.actorJobPairs += 1
           continue
         }
-        check.assumedPairs += 1
+        counts.assumedPairs += 1
         // Moving a step that starts a task before others that do would renumber the tasks.
         if spawns == nil { spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step)) }
         guard let spawns, !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
@@ -195,7 +205,7 @@ struct SwapProbes {
 
   /// The pairs met that no probe has tried yet, when the search ends.
   mutating func searchDidEnd() {
-    check.unchecked = check.assumedPairs - check.swapsTried
+    counts.unchecked = counts.assumedPairs - counts.swapsTried
   }
 
   /// Whether the step ran the program's code, a task's or an actor's, which may touch state the
