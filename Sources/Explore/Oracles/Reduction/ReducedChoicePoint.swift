@@ -7,31 +7,33 @@ import Synchronization
 /// A class, so that the searchers of one parallel search (``SharedReducedTree``) share the choice
 /// points of their paths: a run of one may add an option to try to a choice point above the one
 /// it started from, where another searcher's path also passes. Searchers change a shared choice
-/// point only under the tree's lock; a search of its own changes its path alone.
+/// point only under the tree's lock; a search of its own changes its path alone. So its
+/// properties are left unchecked for exclusive access, which checking at every use cost about a
+/// microsecond a search of a few short runs.
 final class ReducedChoicePoint: @unchecked Sendable {
   /// A number no other choice point of the process has: a run's analysis tells by it the choice
   /// points it shares with the run analysed before, without holding on to those.
-  private(set) var serial: Int
-  private(set) var ready: [ReadyJob]
+  @exclusivity(unchecked) private(set) var serial: Int
+  @exclusivity(unchecked) private(set) var ready: [ReadyJob]
   /// The positions tried here, or about to be.
-  var tried: PositionSet
+  @exclusivity(unchecked) var tried: PositionSet
   /// The positions still to try here.
-  var toTry: PositionSet
+  @exclusivity(unchecked) var toTry: PositionSet
   /// What the step of each option explored here touched, in the order they were explored.
-  var explored: [(option: Int, footprint: StepFootprint)] = []
+  @exclusivity(unchecked) var explored: [(option: Int, footprint: StepFootprint)] = []
   /// In a sharded search, how the slots whose schedules pass through here share its options,
   /// when more than one does; every option the shard has a share in is tried here.
-  private(set) var sharing: ShardedOptions?
+  @exclusivity(unchecked) private(set) var sharing: ShardedOptions?
   /// The options asleep here in the last run that passed through, as it found them.
-  var sleeping: [StepFootprint] = []
+  @exclusivity(unchecked) var sleeping: [StepFootprint] = []
 
   /// In a shared tree, the choice points reached from here, by the option taken to reach them.
-  var children: [(option: Int, point: ReducedChoicePoint)] = []
+  @exclusivity(unchecked) var children: [(option: Int, point: ReducedChoicePoint)] = []
   /// In a shared tree, how many searchers' paths pass through here.
-  var visitors = 0
+  @exclusivity(unchecked) var visitors = 0
   /// In a shared tree, whether a run found the subtree from here redundant (it took an option
   /// asleep above it), and cut it from the tree: searchers still in it leave.
-  var cutOff = false
+  @exclusivity(unchecked) var cutOff = false
 
   private static let serials = Atomic<Int>(0)
 
