@@ -17,7 +17,9 @@ import Explore
 /// For profiling, `searchOnly` runs only the reduced searches (`reduced`) or only the exhaustive
 /// ones (`exhaustive`, stopped at `exhaustiveLimit` schedules), and prints their times alone.
 func benchmarkCatalogueReduction(rounds: Int, only: String?, searchOnly: String? = nil, exhaustiveLimit: Int = 100_000) async throws {
-  print("\nPer schedule, .reduced vs .exhaustive on the catalogue's fixed programs (median of \(rounds) rounds, each of searches by turns until each kind has taken 50 ms):")
+  print(
+    "\nPer schedule, .reduced vs .exhaustive on the catalogue's fixed programs (median of \(rounds) rounds, "
+      + "each of searches by turns until each kind has taken 50 ms):")
   var medians: [Double] = []
   for bug in ClassicBug.all where only.map(bug.name.hasPrefix) ?? true {
     var configuration = bug.configuration
@@ -59,7 +61,7 @@ func benchmarkCatalogueReduction(rounds: Int, only: String?, searchOnly: String?
 /// has taken 50 ms, and returns for each its schedules, probe runs, mean time a search and claim.
 /// By turns, so that both kinds run through the same moments of a machine whose speed moves:
 /// measured one block after the other, the ratio of a round followed the machine as much as the
-/// searches (the lost update's rounds spread from 1.37× to 2.3×).
+/// searches (the lost update's rounds spread from 1.37× to 2.31× over three runs).
 private func timedAlternately(
   _ configuration: ExploreConfiguration, _ program: @escaping @Sendable () async throws -> Void
 ) async throws -> (reduced: TimedSearch, exhaustive: TimedSearch) {
@@ -67,7 +69,8 @@ private func timedAlternately(
   var exhaustive = TimedSearch()
   while reduced.searches == 0 || exhaustive.searches == 0 || min(reduced.seconds, exhaustive.seconds) < 0.05 {
     let turnIsReduced = reduced.searches == 0 || reduced.seconds <= exhaustive.seconds
-    let strategy: ExplorationStrategy = turnIsReduced ? .reduced(maxSchedules: 50_000) : .exhaustive(maxSchedules: max(reduced.schedules * 20, 1))
+    let strategy: ExplorationStrategy =
+      turnIsReduced ? .reduced(maxSchedules: 50_000) : .exhaustive(maxSchedules: max(reduced.schedules * 20, 1))
     let start = DispatchTime.now().uptimeNanoseconds
     let summary = try await explore(strategy, configuration: configuration, program)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -43,7 +43,9 @@ struct ReductionWorkspace {
   }
 
   /// A new choice point: a spare one made new, or else one made.
-  mutating func choicePoint(ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil) -> ReducedChoicePoint {
+  mutating func choicePoint(
+    ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil
+  ) -> ReducedChoicePoint {
     // One that a copy of this workspace also keeps is not this one's to reuse.
     guard var point = spareChoicePoints.popLast(), isKnownUniquelyReferenced(&point) else {
       return ReducedChoicePoint(ready: ready, tried: tried, toTry: toTry, sharing: sharing)
