@@ -13,6 +13,9 @@ struct PositionSet: Equatable, ExpressibleByArrayLiteral, Sequence {
 
   init(arrayLiteral positions: Int...) { self.init(positions) }
 
+  /// The set of `position` alone, made without the list an array literal would make.
+  init(_ position: Int) { insert(position) }
+
   var isEmpty: Bool { bits == 0 && beyond.isEmpty }
 
   func contains(_ position: Int) -> Bool {

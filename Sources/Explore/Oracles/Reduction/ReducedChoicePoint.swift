@@ -39,28 +39,35 @@ final class ReducedChoicePoint: @unchecked Sendable {
 
   init(ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil) {
     serial = Self.serials.add(1, ordering: .relaxed).newValue
-    self.ready = ready
+    self.ready = []
+    self.ready.append(contentsOf: ready)
     self.tried = tried
     self.toTry = toTry
     self.sharing = sharing
   }
 
   /// Makes this choice point, which nothing else holds, a new one, as `init` would, keeping the
-  /// storage of its list of options explored: a reduced search of its own reuses the choice
-  /// points its path lets go (``ReductionWorkspace/choicePoint(ready:tried:toTry:sharing:)``).
+  /// storage of its lists: a reduced search of its own reuses the choice points its path lets go
+  /// (``ReductionWorkspace/choicePoint(ready:tried:toTry:sharing:)``).
+  ///
+  /// The ready jobs are copied into the choice point's own list, here and in `init`, rather than
+  /// the scheduler's list being kept: the scheduler removes the job it runs from that list next,
+  /// and a list still held elsewhere is copied whole then, one allocation a step.
   func reset(ready: [ReadyJob], tried: PositionSet, toTry: PositionSet = [], sharing: ShardedOptions? = nil) {
     serial = Self.serials.add(1, ordering: .relaxed).newValue
-    self.ready = ready
+    self.ready.removeAll(keepingCapacity: true)
+    self.ready.append(contentsOf: ready)
     self.tried = tried
     self.toTry = toTry
     self.sharing = sharing
   }
 
-  /// Lets go of all this choice point holds, keeping the storage of its list of options explored.
+  /// Lets go of all this choice point holds, keeping the storage of its lists of ready jobs, of
+  /// options explored and of options asleep.
   func clear() {
-    ready = []
+    ready.removeAll(keepingCapacity: true)
     explored.removeAll(keepingCapacity: true)
-    sleeping = []
+    sleeping.removeAll(keepingCapacity: true)
     children = []
     visitors = 0
     cutOff = false

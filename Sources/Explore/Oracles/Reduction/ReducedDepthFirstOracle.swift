@@ -206,10 +206,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
         // Any ready job may come first at a new choice point; one that may sleep would likely
         // cut the run, and the search would run it again with another.
         var chosen = 0
-        let node = newChoicePoint(ready: ready, tried: [0])
+        let node = newChoicePoint(ready: ready, tried: PositionSet(0))
         if !maySleep.isEmpty, node.isAsleep(0, among: maySleep), let awake = ready.indices.first(where: { !node.isAsleep($0, among: maySleep) }) {
           chosen = awake
-          node.tried = [awake]
+          node.tried = PositionSet(awake)
           passedOverSleepers += 1
           if passedOverSleepers == Self.sleepersPassedOver { maySleep.removeAll(keepingCapacity: true) }
         }
@@ -219,7 +219,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
       }
       let options = ShardedOptions(group: slots, shard: sharing, options: ready.count)
       let own = options.ownOptions
-      path.append(newChoicePoint(ready: ready, tried: [own[0]], toTry: PositionSet(own.dropFirst()), sharing: options))
+      path.append(newChoicePoint(ready: ready, tried: PositionSet(own[0]), toTry: PositionSet(own.dropFirst()), sharing: options))
       choices.append(own[0])
       let prefix = zip(path, choices).map { (ready: $0.ready, chosen: $1) }
       for option in 0..<own[own.count - 1] where !own.contains(option) {
@@ -421,7 +421,12 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     var sleeping = start < path.count ? path[start].sleeping : []
     for (index, node) in path.enumerated().dropFirst(start) {
       let chosen = choices[index]
-      node.sleeping = sleeping
+      // Copied into the choice point's own list (the first one's is the list already): one that
+      // shared the list below would have it copied whole at its next change.
+      if index != start {
+        node.sleeping.removeAll(keepingCapacity: true)
+        node.sleeping.append(contentsOf: sleeping)
+      }
       if node.isAsleep(chosen, among: sleeping) { return index }
       let step = accesses.footprint(ofStep: index, job: node.ready[chosen])
       // At a shared choice point the options explored are kept in order, other shards' among them.
@@ -434,9 +439,8 @@ struct ReducedDepthFirstOracle: SplittableOracle {
         node.explored[position].footprint.absorb(step)
       }
       for explored in node.explored[..<position] { sleeping.append(explored.footprint) }
-      // Only a list that changes is copied: the choice point keeps the one before.
       if wakingEveryOption {
-        sleeping = []
+        sleeping.removeAll(keepingCapacity: true)
       } else if sleeping.contains(where: { $0.conflicts(with: step) }) {
         sleeping.removeAll { $0.conflicts(with: step) }
       }

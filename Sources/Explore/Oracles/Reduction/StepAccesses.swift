@@ -393,6 +393,8 @@ final class StepAccesses: @unchecked Sendable {
     /// apart (``recordChildren(_:)``).
     var made: [(maker: TaskID, task: TaskID, step: Int)] = []
     var separate: [(maker: TaskID, task: TaskID, step: Int)] = []
+    /// By task number, the task it was joined with (``recordSharingOutsideActors(trace:leftWaiting:)``).
+    var joinedWith: [Int] = []
   }
 
   /// The first step before `limit` whose facts differ from those of the same step of `other`, a
@@ -541,10 +543,16 @@ final class StepAccesses: @unchecked Sendable {
     // A task delayed by a timer fired early and cancelled by its next job is cut there: which of
     // its jobs is the first since the delay depends on where the timer fires among its steps.
     var cancelled = TaskFlags()
+    var anyCancelled = false
     for event in trace.events where event.kind == .cancelled {
-      if let task = event.task { cancelled[task] = true }
+      if let task = event.task {
+        cancelled[task] = true
+        anyCancelled = true
+      }
     }
-    for step in threads.indices {
+    // Without a step that read the clock or slept, or a task cancelled, no step is marked here.
+    let marksSteps = !timed.isEmpty || anyCancelled
+    for step in threads.indices where marksSteps {
       while let first = timed.first, first < step { timed.removeFirst() }
       if timed.first == step {
         affectsTimer[step] = true
@@ -705,12 +713,20 @@ final class StepAccesses: @unchecked Sendable {
       completedAt[task.rawValue] = event.step
     }
     func completed(_ task: TaskID, at step: Int) -> Bool { task.rawValue < completedAt.count && completedAt[task.rawValue] == step }
-    var parent: [TaskID: TaskID] = [:]
-    func root(_ task: TaskID) -> TaskID {
-      var task = task
-      while let next = parent[task], next != task { task = next }
+    // By task number: the task it was joined with, itself for a root, or -1 for a task never
+    // joined; an array kept from run to run rather than a dictionary made for each.
+    var parent = Self.emptied(&scratch.joinedWith)
+    defer { scratch.joinedWith = parent }
+    func root(_ task: TaskID) -> Int {
+      var task = task.rawValue
+      while task < parent.count, parent[task] >= 0, parent[task] != task { task = parent[task] }
       return task
     }
+    func join(_ task: Int) {
+      if task >= parent.count { parent.append(contentsOf: repeatElement(-1, count: task + 1 - parent.count)) }
+      if parent[task] < 0 { parent[task] = task }
+    }
+    var joined = false
     // By task number: whether a step of it ran already.
     var started = TaskFlags()
     for step in threads.indices {
@@ -720,17 +736,18 @@ final class StepAccesses: @unchecked Sendable {
         outsideActors[waker], !completed(wakerTask, at: waker)
       else { continue }
       let (first, second) = (root(woken), root(wakerTask))
-      parent[first] = parent[first] ?? first
-      parent[second] = parent[second] ?? second
+      join(first)
+      join(second)
+      joined = true
       if first != second { parent[max(first, second)] = min(first, second) }
     }
-    guard leftWaiting || !parent.isEmpty else { return }
+    guard leftWaiting || joined else { return }
     for step in threads.indices where outsideActors[step] {
       guard case .task(let task) = threads[step] else { continue }
       if leftWaiting {
         objects[step].insert(.outsideActors(nil))
-      } else if parent[task] != nil {
-        objects[step].insert(.outsideActors(root(task)))
+      } else if task.rawValue < parent.count, parent[task.rawValue] >= 0 {
+        objects[step].insert(.outsideActors(TaskID(root(task))))
       }
     }
   }

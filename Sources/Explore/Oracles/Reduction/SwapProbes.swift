@@ -82,6 +82,10 @@ struct SwapProbes {
   /// thread's steps, and the count of each thread's: kept from run to run for their storage.
   private var indexInThread: [Int] = []
   private var countsInThread: [Int] = []
+  /// Kept from run to run for their storage: the steps that started a task, and what each task
+  /// did (``events(of:)``).
+  private var spawnSteps: [Int] = []
+  private var eventsByTask: [UInt64] = []
   /// The check so far, but for the first pair taken as independent unseen, kept in
   /// ``firstAssumed`` and put in words only when the check is read (``check``).
   private(set) var counts = ReductionCheck()
@@ -143,7 +147,7 @@ struct SwapProbes {
     guard let probe = current else { return }
     current = nil
     counts.swapsTried += 1
-    guard currentFinished != probe.finished || Self.events(of: trace) != probe.events else { return }
+    guard currentFinished != probe.finished || events(of: trace) != probe.events else { return }
     counts.swapsChanged += 1
     if counts.firstChange == nil { counts.firstChange = "\(probe.pair): in the other order, what followed changed" }
   }
@@ -165,7 +169,7 @@ struct SwapProbes {
       countsInThread[thread] += 1
     }
     // The steps that started a task, and what each task did, worked out once a pair is new.
-    var spawns: Set<Int>?
+    var spawnsFound = false
     var events: Int?
     for j in from..<steps where Self.runsProgramCode(j, accesses) {
       var i = j - 1
@@ -184,8 +188,12 @@ struct SwapProbes {
         }
         counts.assumedPairs += 1
         // Moving a step that starts a task before others that do would renumber the tasks.
-        if spawns == nil { spawns = Set(trace.events.lazy.filter { $0.kind == .spawned }.map(\.step)) }
-        guard let spawns, !spawns.contains(j) || !(i..<j).contains(where: spawns.contains) else { continue }
+        if !spawnsFound {
+          spawnsFound = true
+          spawnSteps.removeAll(keepingCapacity: true)
+          for event in trace.events where event.kind == .spawned { spawnSteps.append(event.step) }
+        }
+        guard !spawnSteps.contains(j) || !spawnSteps.contains(where: { (i..<j).contains($0) }) else { continue }
         let job = { (step: Int) in ready[step, chosen[step]] }
         // The steps between that `j` depends on go first: none depends on `i`, or `j` would.
         var expected: [ReadyJob] = []
@@ -194,7 +202,7 @@ struct SwapProbes {
         expected.append(job(j))
         expected.append(job(i))
         for step in i + 1..<steps where step != j && !order.precedes(step, j) { expected.append(job(step)) }
-        if events == nil { events = Self.events(of: trace) }
+        if events == nil { events = self.events(of: trace) }
         pending.append(
           Probe(
             prefix: (ready, chosen, i), expected: expected, finished: finished, events: events ?? 0,
@@ -229,14 +237,18 @@ struct SwapProbes {
   /// the same order. A task's own steps do not count, as a task that finds another not yet done
   /// waits for it where in the other order it went on at once; what counts is what it starts,
   /// whether it completes or is cancelled, how many actor jobs run its work, and its notes.
-  static func events(of trace: Trace) -> Int {
+  private mutating func events(of trace: Trace) -> Int {
     // Each task's events folded in order into one number of its own, by task number (0 for a
     // task with none), without a list of them or a hasher a task; an event's kind as a small
-    // number, not its name.
-    var byTask = [UInt64](repeating: 0, count: trace.tasks.count)
+    // number, not its name. The list is kept from call to call for its storage.
+    var byTask = eventsByTask
+    eventsByTask = []
+    defer { eventsByTask = byTask }
+    byTask.removeAll(keepingCapacity: true)
+    byTask.append(contentsOf: repeatElement(0, count: trace.tasks.count))
     func add(_ task: TaskID, _ value: UInt64) {
       if task.rawValue >= byTask.count { byTask.append(contentsOf: repeatElement(0, count: task.rawValue + 1 - byTask.count)) }
-      byTask[task.rawValue] = mix(byTask[task.rawValue], value)
+      byTask[task.rawValue] = Self.mix(byTask[task.rawValue], value)
     }
     for event in trace.events {
       switch (event.kind, event.task) {
