@@ -133,8 +133,26 @@ enum VisibleLocks {
     /// The image this code is linked into, which holds the program too.
     nonisolated(unsafe) private static let programImageBase = loadedImageBase(containing: unsafeBitCast(lock, to: UnsafeRawPointer.self))
 
-    /// The calling thread's stack, as `pthread_getattr_np` tells it.
+    /// The calling thread's stack, as `pthread_getattr_np` tells it, read once a thread: that
+    /// call also asks the kernel for the thread's CPU affinity, a system call that every
+    /// `explore` call of a watching search made on its driver thread, which the pool keeps.
     static func stackOfCallingThread() -> Range<UInt> {
+      if let kept = pthread_getspecific(stackKey) { return kept.load(as: Range<UInt>.self) }
+      let stack = readStackOfCallingThread()
+      let kept = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<Range<UInt>>.size, alignment: MemoryLayout<Range<UInt>>.alignment)
+      kept.storeBytes(of: stack, as: Range<UInt>.self)
+      pthread_setspecific(stackKey, kept)
+      return stack
+    }
+
+    /// Where each thread keeps its stack's range, freed when the thread ends.
+    private static let stackKey: pthread_key_t = {
+      var key = pthread_key_t()
+      pthread_key_create(&key) { $0?.deallocate() }
+      return key
+    }()
+
+    private static func readStackOfCallingThread() -> Range<UInt> {
       var attributes = pthread_attr_t()
       guard let getAttributes, getAttributes(pthread_self(), &attributes) == 0 else { return 0..<0 }
       defer { pthread_attr_destroy(&attributes) }
