@@ -71,9 +71,7 @@ struct RacePass {
     rewind(to: from)
     last = accesses
     // The list returned for the run before, whose holders have let it go by now.
-    var reversals = found
-    found = []
-    reversals.removeAll(keepingCapacity: true)
+    var reversals = Array.takingStorage(of: &found)
     defer { found = reversals }
     var clockSteps = accesses.clockSteps.drop { $0 < from }
     clock.removeAll(keepingCapacity: true)

@@ -260,9 +260,9 @@ final class StepAccesses: @unchecked Sendable {
     enabledBy.removeAll(keepingCapacity: true)
     enabledByClock.removeAll(keepingCapacity: true)
     // Job numbers by ready position, and for each job number where it came from.
-    var current = Self.emptied(&scratch.current)
-    var madeReadyBy = Self.emptied(&scratch.madeReadyBy)
-    var madeReadyByClock = Self.emptied(&scratch.madeReadyByClock)
+    var current = Array.takingStorage(of: &scratch.current)
+    var madeReadyBy = Array.takingStorage(of: &scratch.madeReadyBy)
+    var madeReadyByClock = Array.takingStorage(of: &scratch.madeReadyByClock)
     defer {
       scratch.current = current
       scratch.madeReadyBy = madeReadyBy
@@ -330,15 +330,6 @@ final class StepAccesses: @unchecked Sendable {
       jobs.firstNumberOf.append(jobs.numbers.count)
       return true
     }
-  }
-
-  /// The array `array` held, emptied but with its storage, leaving an empty one in its place: a
-  /// pass takes its scratch arrays this way, to work on local arrays it gives back at the end.
-  private static func emptied<Element>(_ array: inout [Element]) -> [Element] {
-    var taken: [Element] = []
-    swap(&taken, &array)
-    taken.removeAll(keepingCapacity: true)
-    return taken
   }
 
   /// Whether the jobs of `lists` at `next` begin with those at `jobs` less the one at `chosen`,
@@ -495,7 +486,7 @@ final class StepAccesses: @unchecked Sendable {
   /// Notes in ``ownTasks`` the tasks whose work each step ran.
   private func recordOwnWork(trace: Trace) {
     // By task number: its last step so far, or -1.
-    var lastStepOf = Self.emptied(&scratch.byTask)
+    var lastStepOf = Array.takingStorage(of: &scratch.byTask)
     defer { scratch.byTask = lastStepOf }
     ownTasks.removeAll()
     for step in threads.indices {
@@ -649,9 +640,9 @@ final class StepAccesses: @unchecked Sendable {
     var anyParent = false
     // The tasks made with `Task {}` that completed without waking their maker, and how many each
     // task made so.
-    var made = Self.emptied(&scratch.made)
-    var madeBy = Self.emptied(&scratch.byTask)
-    var separate = Self.emptied(&scratch.separate)
+    var made = Array.takingStorage(of: &scratch.made)
+    var madeBy = Array.takingStorage(of: &scratch.byTask)
+    var separate = Array.takingStorage(of: &scratch.separate)
     defer {
       scratch.made = made
       scratch.byTask = madeBy
@@ -705,7 +696,7 @@ final class StepAccesses: @unchecked Sendable {
   /// then touch one thing in common.
   private func recordSharingOutsideActors(trace: Trace, leftWaiting: Bool) {
     // By task number: the step at which it completed, or -1.
-    var completedAt = Self.emptied(&scratch.byTask)
+    var completedAt = Array.takingStorage(of: &scratch.byTask)
     defer { scratch.byTask = completedAt }
     for event in trace.events where event.kind == .completed {
       guard let task = event.task else { continue }
@@ -715,7 +706,7 @@ final class StepAccesses: @unchecked Sendable {
     func completed(_ task: TaskID, at step: Int) -> Bool { task.rawValue < completedAt.count && completedAt[task.rawValue] == step }
     // By task number: the task it was joined with, itself for a root, or -1 for a task never
     // joined; an array kept from run to run rather than a dictionary made for each.
-    var parent = Self.emptied(&scratch.joinedWith)
+    var parent = Array.takingStorage(of: &scratch.joinedWith)
     defer { scratch.joinedWith = parent }
     func root(_ task: TaskID) -> Int {
       var task = task.rawValue

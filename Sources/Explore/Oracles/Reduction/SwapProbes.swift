@@ -241,10 +241,8 @@ struct SwapProbes {
     // Each task's events folded in order into one number of its own, by task number (0 for a
     // task with none), without a list of them or a hasher a task; an event's kind as a small
     // number, not its name. The list is kept from call to call for its storage.
-    var byTask = eventsByTask
-    eventsByTask = []
+    var byTask = Array.takingStorage(of: &eventsByTask)
     defer { eventsByTask = byTask }
-    byTask.removeAll(keepingCapacity: true)
     byTask.append(contentsOf: repeatElement(0, count: trace.tasks.count))
     func add(_ task: TaskID, _ value: UInt64) {
       if task.rawValue >= byTask.count { byTask.append(contentsOf: repeatElement(0, count: task.rawValue + 1 - byTask.count)) }
