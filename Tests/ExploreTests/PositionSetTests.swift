@@ -12,4 +12,13 @@ struct PositionSetTests {
     #expect(set.contains(where: { $0 > 100 }))
     #expect(Array(PositionSet()) == [])
   }
+
+  /// A new choice point's one option tried is made so, without an array literal's list.
+  @Test("a set of one position holds that position alone, below 64 and beyond")
+  func onePosition() {
+    #expect(Array(PositionSet(5)) == [5])
+    #expect(PositionSet(5) == [5])
+    #expect(Array(PositionSet(99)) == [99])
+    #expect(!PositionSet(5).contains(4))
+  }
 }
