@@ -73,7 +73,7 @@ func benchmarkCatalogueReduction(rounds: Int, only: String?, searchOnly: String?
 }
 
 /// The median of `values`, which must not be empty: the upper one of an even count.
-private func median(_ values: [Double]) -> Double {
+func median(_ values: [Double]) -> Double {
   values.sorted()[values.count / 2]
 }
 

@@ -437,10 +437,9 @@ if wanted("reduction") {
     print("    reduction: \(factor)")
     let reducedEach = reducedSeconds / Double(max(reduced.schedules, 1))
     let fullEach = fullSeconds / Double(max(full.schedules, 1))
-    ratios.sort()
     print(
       "    per schedule: .reduced \(format(reducedEach * 1e6)) µs, .exhaustive \(format(fullEach * 1e6)) µs, \(format(reducedEach / fullEach))× the cost;"
-        + " by round \(format(ratios[ratios.count / 2]))× (\(format(ratios[0]))–\(format(ratios[ratios.count - 1]))×)")
+        + " by round \(format(median(ratios)))× (\(format(ratios.min()!))–\(format(ratios.max()!))×)")
   }
 }
 
