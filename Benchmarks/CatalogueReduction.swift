@@ -7,7 +7,7 @@ import Explore
 /// so with the reduced search's swap probes), as `Benchmarks reduction` measures it on its three
 /// programs: in each of `rounds` rounds, reduced searches and exhaustive ones stopped at 20 times
 /// the reduced one's schedules, by turns until each kind has taken 50 ms, since some of these
-/// spaces take a millisecond (``timedAlternately(_:_:)``). Prints each program's median of its
+/// spaces take a millisecond, and about as long as the other (``timedAlternately(_:_:)``). Prints each program's median of its
 /// rounds' ratios,
 /// and the median and largest of those. The reduced search's schedules include its probe runs
 /// (``ReductionCheck/swapsTried``), real runs of the program that try a pair of steps the other
@@ -25,7 +25,7 @@ import Explore
 func benchmarkCatalogueReduction(rounds: Int, only: String?, searchOnly: String? = nil, exhaustiveLimit: Int = 100_000) async throws {
   print(
     "\nPer schedule, .reduced vs .exhaustive on the catalogue's fixed programs (median of \(rounds) rounds, "
-      + "each of searches by turns until each kind has taken 50 ms):")
+      + "each of searches by turns until each kind has taken 50 ms and about as long as the other):")
   var medians: [Double] = []
   var ownMedians: [Double] = []
   for bug in ClassicBug.all where only.map(bug.name.hasPrefix) ?? true {
@@ -79,16 +79,22 @@ func median(_ values: [Double]) -> Double {
 
 /// Runs a reduced search of `program` and an exhaustive one, stopped at 20 times the reduced
 /// one's schedules, by turns (the kind that has taken less time so far goes next) until each kind
-/// has taken 50 ms, and returns for each its schedules, probe runs, mean time a search and claim.
+/// has taken 50 ms and neither less than three quarters of the other's time, and returns for each
+/// its schedules, probe runs, mean time a search and claim.
 /// By turns, so that both kinds run through the same moments of a machine whose speed moves:
 /// measured one block after the other, the ratio of a round followed the machine as much as the
-/// searches (the lost update's rounds spread from 1.37× to 2.31× over three runs).
+/// searches (the lost update's rounds spread from 1.37× to 2.31× over three runs). Until their
+/// times are close, as a search of a large space takes longer than 50 ms by itself: the three
+/// philosophers' round was one reduced search of 0.7 s against one exhaustive search of 8 s, and
+/// its ratio followed the machine during those 0.7 s (rounds from 1.53× to 2.11× in one run).
 private func timedAlternately(
   _ configuration: ExploreConfiguration, _ program: @escaping @Sendable () async throws -> Void
 ) async throws -> (reduced: TimedSearch, exhaustive: TimedSearch) {
   var reduced = TimedSearch()
   var exhaustive = TimedSearch()
-  while reduced.searches == 0 || exhaustive.searches == 0 || min(reduced.seconds, exhaustive.seconds) < 0.05 {
+  while reduced.searches == 0 || exhaustive.searches == 0 || min(reduced.seconds, exhaustive.seconds) < 0.05
+    || min(reduced.seconds, exhaustive.seconds) < max(reduced.seconds, exhaustive.seconds) * 0.75
+  {
     let turnIsReduced = reduced.searches == 0 || reduced.seconds <= exhaustive.seconds
     let strategy: ExplorationStrategy =
       turnIsReduced ? .reduced(maxSchedules: 50_000) : .exhaustive(maxSchedules: max(reduced.schedules * 20, 1))
