@@ -7,12 +7,11 @@ import Explore
 /// so with the reduced search's swap probes), as `Benchmarks reduction` measures it on its three
 /// programs: in each of `rounds` rounds, reduced searches and exhaustive ones stopped at 20 times
 /// the reduced one's schedules, by turns until each kind has taken 50 ms, since some of these
-/// spaces take a millisecond, and about as long as the other (``timedAlternately(_:_:)``). Prints each program's median of its
-/// rounds' ratios,
-/// and the median and largest of those. The reduced search's schedules include its probe runs
-/// (``ReductionCheck/swapsTried``), real runs of the program that try a pair of steps the other
-/// way round, which the summary counts among them. `only` picks the bugs whose names start with
-/// it.
+/// spaces take a millisecond, and about as long as the other (``timedAlternately(_:_:)``).
+/// Prints each program's median of its rounds' ratios, and the median and largest of those. The
+/// reduced search's schedules include its probe runs (``ReductionCheck/swapsTried``), real runs of
+/// the program that try a pair of steps the other way round, which the summary counts among them.
+/// `only` picks the bugs whose names start with it.
 ///
 /// Beside each ratio of wall-clock times, the ratio of the searches' own clocks
 /// (``ExplorationSummary/duration``), which leave out what an `explore` call costs outside its
