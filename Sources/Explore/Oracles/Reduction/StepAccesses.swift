@@ -336,7 +336,8 @@ final class StepAccesses: @unchecked Sendable {
             if !byClock { jobs.madeReady.append((step - 1, lists[position])) }
           }
         }
-        guard count == current.count, chosen[step] >= 0, chosen[step] < list.count else { return false }
+        // Each position is inside its step's list: `fill` checked it when it looked the jobs up.
+        guard count == current.count else { return false }
         jobs.knownAfter.append(madeReadyBy.count)
         jobs.firstNumberOf.append(jobs.numbers.count)
         jobs.numbers.append(contentsOf: current)
