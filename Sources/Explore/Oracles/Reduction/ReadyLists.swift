@@ -22,17 +22,11 @@ struct ReadyLists: Equatable {
   /// How many steps' lists there are.
   var count: Int { starts.count - 1 }
 
-  /// How many jobs were ready at `step`.
-  func count(atStep step: Int) -> Int { starts[step + 1] - starts[step] }
-
   /// The job at `position` among those ready at `step`.
   subscript(step: Int, position: Int) -> ReadyJob { jobs[starts[step] + position] }
 
   /// The jobs ready at `step`.
   subscript(step: Int) -> ArraySlice<ReadyJob> { jobs[starts[step]..<starts[step + 1]] }
-
-  /// The last job ready at `step`, if any.
-  func last(atStep step: Int) -> ReadyJob? { starts[step + 1] > starts[step] ? jobs[starts[step + 1] - 1] : nil }
 
   /// Calls `body` with the jobs of every list, one after another, and where each step's list
   /// begins in them (with the end of the last at the end): a pass over every step reads them so
