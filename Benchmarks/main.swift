@@ -35,9 +35,11 @@ func format(_ value: Double) -> String {
 /// same comparison on the catalogue's fixed programs (`BENCHMARK_ROUNDS`, 3 unless set;
 /// `BENCHMARK_PROGRAM` picks bugs by the start of their names; `BENCHMARK_ONLY=reduced` or
 /// `exhaustive` times one kind of search alone, for profiling, the exhaustive one stopped at
-/// `BENCHMARK_LIMIT` schedules, 100,000 unless set), runs only when named.
+/// `BENCHMARK_LIMIT` schedules, 100,000 unless set), runs only when named. `BENCHMARK_BUSY=1`
+/// runs any of them beside a thread that keeps a core busy (``BusyThreads``).
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
+BusyThreads.start(BusyThreads.requested)
 
 // MARK: Task.effect against Task, no scheduler
 
