@@ -42,6 +42,22 @@ private func expectReducedSeesEveryOutcome(
   }
 }
 
+/// Two streams, each fed `firstValues` or `secondValues` and finished by a task of its own, and
+/// those tasks.
+private func twoProducedStreams(
+  _ firstValues: [Int], _ secondValues: [Int]
+) -> (first: AsyncStream<Int>, second: AsyncStream<Int>, producers: [Task<Void, Never>]) {
+  let (first, firstInput) = AsyncStream.makeStream(of: Int.self)
+  let (second, secondInput) = AsyncStream.makeStream(of: Int.self)
+  let producers = [(firstInput, firstValues), (secondInput, secondValues)].map { input, values in
+    Task {
+      for value in values { input.yield(value) }
+      input.finish()
+    }
+  }
+  return (first, second, producers)
+}
+
 @Suite struct ReducedOnAsyncAlgorithms {
   @Test func anAsyncChannelFromTwoSenders() async throws {
     try await expectReducedSeesEveryOutcome(["[1, 2]", "[2, 1]"]) { outcomes in
@@ -114,18 +130,7 @@ private func expectReducedSeesEveryOutcome(
 
   @Test func mergedStreamsFromTwoProducers() async throws {
     try await expectReducedSeesEveryOutcome(["[1, 2]", "[2, 1]"]) { outcomes in
-      let (first, firstInput) = AsyncStream.makeStream(of: Int.self)
-      let (second, secondInput) = AsyncStream.makeStream(of: Int.self)
-      let producers = [
-        Task {
-          firstInput.yield(1)
-          firstInput.finish()
-        },
-        Task {
-          secondInput.yield(2)
-          secondInput.finish()
-        },
-      ]
+      let (first, second, producers) = twoProducedStreams([1], [2])
       var received: [Int] = []
       for await value in merge(first, second) { received.append(value) }
       for producer in producers { await producer.value }
@@ -135,19 +140,7 @@ private func expectReducedSeesEveryOutcome(
 
   @Test func combineLatestOfTwoStreams() async throws {
     try await expectReducedSeesEveryOutcome(["[1·10, 2·10]", "[2·10]"]) { outcomes in
-      let (first, firstInput) = AsyncStream.makeStream(of: Int.self)
-      let (second, secondInput) = AsyncStream.makeStream(of: Int.self)
-      let producers = [
-        Task {
-          firstInput.yield(1)
-          firstInput.yield(2)
-          firstInput.finish()
-        },
-        Task {
-          secondInput.yield(10)
-          secondInput.finish()
-        },
-      ]
+      let (first, second, producers) = twoProducedStreams([1, 2], [10])
       var received: [String] = []
       for await (left, right) in combineLatest(first, second) { received.append("\(left)·\(right)") }
       for producer in producers { await producer.value }
