@@ -31,10 +31,13 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// The shard whose share of the schedules this exploration ran, when it ran one (see
   /// ``Shard``); `nil` when it ran the whole search.
   public var shard: Shard?
-  /// Whether the first-in-first-out run's steps took locks the scheduler does not control: an
-  /// `NSLock`, a `pthread_mutex_t` or a `pthread_rwlock_t` (seen on 64-bit Linux). A critical section behind such a lock
-  /// runs within one step, so races inside it are in no schedule explored. `Mutex` and atomics
-  /// are never seen. The drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled.
+  /// Whether steps took locks the scheduler does not control: an `NSLock`, a `pthread_mutex_t`
+  /// or a `pthread_rwlock_t` (seen on 64-bit Linux), in the runs that note the locks they take:
+  /// the determinism check's first-in-first-out runs (``ExploreConfiguration/checksDeterminism``)
+  /// and every run of a reduced search. A critical section behind such a lock runs within one
+  /// step, so races inside it, or between two of them in one step (another task taking the lock
+  /// in between), are in no schedule explored. `Mutex` and atomics are never seen. The drop-ins
+  /// `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled.
   public var tookUncontrolledLocks: Bool
   /// For a reduced search, how it checked the pairs of steps it took as independent without
   /// seeing what they share; `nil` for other strategies. A reduced search claims
@@ -92,7 +95,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
     }
     if tookUncontrolledLocks {
       text += "; steps took an NSLock, pthread_mutex_t or pthread_rwlock_t, which the scheduler does not control: races inside their critical "
-        + "sections are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point)"
+        + "sections, or between two of them in one step, are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point)"
     }
     if let reductionCheck { text += "; \(reductionCheck)" }
     if let unexplored { text += "; \(unexplored), so not every schedule was explored" }

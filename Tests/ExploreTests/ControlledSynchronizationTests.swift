@@ -303,4 +303,27 @@ extension ControlledSynchronizationTests {
     #expect(!onDropIns.tookUncontrolledLocks, "\(onDropIns)")
     #expect(!onDropIns.description.contains("NSLock"))
   }
+
+  @Test("a reduced search's own runs note the locks steps take: its summary says so without the determinism check, and only then")
+  func reducedSummaryTellsUncontrolledLocksWithoutTheCheck() async throws {
+    var unchecked = ExploreConfiguration(progressInterval: nil)
+    unchecked.checksDeterminism = false
+    let onNSLock = try await explore(.reduced, configuration: unchecked) {
+      let log = NSLockedLog()
+      let first = Task.effect(name: "first") { log.append("1") }
+      let second = Task.effect(name: "second") { log.append("2") }
+      _ = await (first.value, second.value)
+    }
+    #if os(Linux) && _pointerBitWidth(_64)
+      #expect(onNSLock.tookUncontrolledLocks, "\(onNSLock)")
+      #expect(onNSLock.description.contains("or between two of them in one step"))
+    #endif
+    let onDropIns = try await explore(.reduced, configuration: unchecked) {
+      let log = ControlledLog()
+      let first = Task.effect(name: "first") { log.append("1") }
+      let second = Task.effect(name: "second") { log.append("2") }
+      _ = await (first.value, second.value)
+    }
+    #expect(!onDropIns.tookUncontrolledLocks, "\(onDropIns)")
+  }
 }

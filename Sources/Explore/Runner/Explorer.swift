@@ -24,7 +24,8 @@ final class Explorer {
   /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
   private var unexplored: String?
   private var checkedDeterminism = false
-  /// Whether the determinism check's run took locks the scheduler does not control.
+  /// Whether a run that notes the locks its steps take (the determinism check's, a reduced
+  /// search's) took locks the scheduler does not control.
   private var tookUncontrolledLocks = false
   private var runner = SequentialRunner()
   /// A check of each run that passed, made on this thread once the run has ended: the error it
@@ -199,10 +200,11 @@ final class Explorer {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
-    let (ending, fingerprints, check, unexploredBySearch) = search.run(given) { progress.ranSchedule($0) }
+    let (ending, fingerprints, check, unexploredBySearch, searchTookLocks) = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
     unexplored = unexplored ?? unexploredBySearch
+    tookUncontrolledLocks = tookUncontrolledLocks || searchTookLocks
     if let check { reductionCheck = check }
     switch ending {
     case .exhausted: return (check?.justified ?? true, true)
@@ -275,6 +277,7 @@ final class Explorer {
     runs += 1
     traceFingerprints.insert(outcome.traceFingerprint)
     unexplored = unexplored ?? outcome.unexplored
+    tookUncontrolledLocks = tookUncontrolledLocks || outcome.tookUncontrolledLocks
     progress.ranSchedule(runs)
   }
 
@@ -348,7 +351,7 @@ final class Explorer {
     // process does once (a global made lazily, a library's first lock) happens in it.
     var warmUp = FIFOStrategy()
     let once = runOnce(&warmUp, explores: false, watches: true)
-    tookUncontrolledLocks = once.tookUncontrolledLocks
+    tookUncontrolledLocks = tookUncontrolledLocks || once.tookUncontrolledLocks
     if once.failure != nil { return }
     var fifo = FIFOStrategy()
     let first = runOnce(&fifo, explores: false, watches: true)

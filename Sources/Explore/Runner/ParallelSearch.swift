@@ -60,6 +60,9 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var traceFingerprints: Set<UInt64> = []
     /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
     var unexplored: String?
+    /// Whether a run's steps took locks the scheduler does not control, which only runs that
+    /// watch the locks taken note (``ExplorationSummary/tookUncontrolledLocks``).
+    var tookUncontrolledLocks = false
     /// For reduced searches, their checks together.
     var reductionCheck: ReductionCheck?
   }
@@ -106,7 +109,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// this thread after each of its runs.
   func run(
     _ given: [Oracle], ranSchedule: (Int) -> Void
-  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, unexplored: String?) {
+  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, unexplored: String?, tookUncontrolledLocks: Bool) {
     state.withLock { $0.given = given.reversed() }
     for _ in 1..<searchers {
       startOnDedicatedThread {
@@ -127,7 +130,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
         } else {
           .exhausted
         }
-      return (ending, state.traceFingerprints, state.reductionCheck, state.unexplored)
+      return (ending, state.traceFingerprints, state.reductionCheck, state.unexplored, state.tookUncontrolledLocks)
     }
   }
 
@@ -137,6 +140,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var runner = SequentialRunner()
     var fingerprints: Set<UInt64> = []
     var unexplored: String?
+    var tookUncontrolledLocks = false
     var uncounted = 0
     defer { schedules.add(uncounted, ordering: .relaxed) }
     // Runs another part or shard counts: with a limit, at most `Explorer.runsPerCountedSchedule`
@@ -149,6 +153,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
         while !stopped.load(ordering: .relaxed), oracle.pointee.beginRun() {
           guard let number = claimSchedule(&uncounted) else { return }
           let outcome = runner.run(strategy: reference, configuration: scheduler, operation: body)
+          tookUncontrolledLocks = tookUncontrolledLocks || outcome.tookUncontrolledLocks
           if oracle.pointee.learnsFromTraces { oracle.pointee.runDidEnd(trace: outcome.trace) }
           if oracle.pointee.countedElsewhere {
             unclaimSchedule(&uncounted)
@@ -185,6 +190,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     state.withLock { state in
       state.traceFingerprints.formUnion(fingerprints)
       state.unexplored = state.unexplored ?? unexplored
+      state.tookUncontrolledLocks = state.tookUncontrolledLocks || tookUncontrolledLocks
     }
   }
 
