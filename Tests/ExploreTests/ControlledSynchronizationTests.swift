@@ -258,15 +258,20 @@ private final class NSLockedLog: @unchecked Sendable {
   }
 #endif
 
+/// Two tasks, each appending one entry through `append`, awaited.
+private func twoTasksAppending(_ append: @escaping @Sendable (String) -> Void) async {
+  let first = Task.effect(name: "first") { append("1") }
+  let second = Task.effect(name: "second") { append("2") }
+  _ = await (first.value, second.value)
+}
+
 extension ControlledSynchronizationTests {
   @Test("the summary says when steps took an NSLock or a read–write lock, and only then: not for the drop-ins, a task group or an AsyncStream")
   func summaryTellsUncontrolledLocks() async throws {
     let quiet = ExploreConfiguration(progressInterval: nil)
     let onNSLock = try await explore(.exhaustive, configuration: quiet) {
       let log = NSLockedLog()
-      let first = Task.effect(name: "first") { log.append("1") }
-      let second = Task.effect(name: "second") { log.append("2") }
-      _ = await (first.value, second.value)
+      await twoTasksAppending { log.append($0) }
     }
     #if os(Linux) && _pointerBitWidth(_64)
       #expect(onNSLock.tookUncontrolledLocks)
@@ -276,9 +281,7 @@ extension ControlledSynchronizationTests {
     #if os(Linux) && _pointerBitWidth(_64)
       let onReadWriteLock = try await explore(.exhaustive, configuration: quiet) {
         let log = ReadWriteLockedLog()
-        let first = Task.effect(name: "first") { log.append("1") }
-        let second = Task.effect(name: "second") { log.append("2") }
-        _ = await (first.value, second.value)
+        await twoTasksAppending { log.append($0) }
       }
       #expect(onReadWriteLock.tookUncontrolledLocks)
     #endif
@@ -310,9 +313,7 @@ extension ControlledSynchronizationTests {
     unchecked.checksDeterminism = false
     let onNSLock = try await explore(.reduced, configuration: unchecked) {
       let log = NSLockedLog()
-      let first = Task.effect(name: "first") { log.append("1") }
-      let second = Task.effect(name: "second") { log.append("2") }
-      _ = await (first.value, second.value)
+      await twoTasksAppending { log.append($0) }
     }
     #if os(Linux) && _pointerBitWidth(_64)
       #expect(onNSLock.tookUncontrolledLocks, "\(onNSLock)")
@@ -320,9 +321,7 @@ extension ControlledSynchronizationTests {
     #endif
     let onDropIns = try await explore(.reduced, configuration: unchecked) {
       let log = ControlledLog()
-      let first = Task.effect(name: "first") { log.append("1") }
-      let second = Task.effect(name: "second") { log.append("2") }
-      _ = await (first.value, second.value)
+      await twoTasksAppending { log.append($0) }
     }
     #expect(!onDropIns.tookUncontrolledLocks, "\(onDropIns)")
   }
