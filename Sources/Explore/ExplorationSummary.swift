@@ -33,10 +33,11 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   public var shard: Shard?
   /// Whether steps took locks the scheduler does not control: an `NSLock`, a `pthread_mutex_t`
   /// or a `pthread_rwlock_t` (seen on 64-bit Linux), in the runs that note the locks they take:
-  /// the determinism check's first-in-first-out runs (``ExploreConfiguration/checksDeterminism``)
-  /// and every run of a reduced search. A critical section behind such a lock runs within one
-  /// step, so races inside it, or between two of them in one step (another task taking the lock
-  /// in between), are in no schedule explored. `Mutex` and atomics are never seen. The drop-ins
+  /// the determinism check's first-in-first-out runs (``ExploreConfiguration/checksDeterminism``),
+  /// every run of a reduced search, and the first run of every other search (a lock that only
+  /// other schedules of those take goes unnoted without the determinism check). A critical
+  /// section behind such a lock runs within one step, so races inside it, or between two of them
+  /// in one step (another task taking the lock in between), are in no schedule explored. `Mutex` and atomics are never seen. The drop-ins
   /// `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled.
   public var tookUncontrolledLocks: Bool
   /// For a reduced search, how it checked the pairs of steps it took as independent without

@@ -325,4 +325,26 @@ extension ControlledSynchronizationTests {
     }
     #expect(!onDropIns.tookUncontrolledLocks, "\(onDropIns)")
   }
+
+  @Test(
+    "every other search notes the locks its first run's steps take: its summary says so without the determinism check",
+    arguments: [ExplorationStrategy.exhaustive, .random(schedules: 20), .pct(depth: 2, schedules: 20), .preemptionBounded(1)])
+  func otherSearchesTellUncontrolledLocksWithoutTheCheck(strategy: ExplorationStrategy) async throws {
+    var unchecked = ExploreConfiguration(progressInterval: nil)
+    unchecked.checksDeterminism = false
+    unchecked.searchers = 1
+    let onNSLock = try await explore(strategy, configuration: unchecked) {
+      let log = NSLockedLog()
+      await twoTasksAppending { log.append($0) }
+    }
+    #if os(Linux) && _pointerBitWidth(_64)
+      #expect(onNSLock.tookUncontrolledLocks, "\(onNSLock)")
+      #expect(onNSLock.description.contains("or between two of them in one step"))
+    #endif
+    let onDropIns = try await explore(strategy, configuration: unchecked) {
+      let log = ControlledLog()
+      await twoTasksAppending { log.append($0) }
+    }
+    #expect(!onDropIns.tookUncontrolledLocks, "\(onDropIns)")
+  }
 }

@@ -9,6 +9,7 @@ extension DeterministicScheduler {
   /// the run has to stop. Must be called on the thread that made the scheduler.
   func drive() -> RunEnding {
     watchedHiddenAccesses = strategy!.watchesHiddenAccesses
+    watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks
     if HostThread.current == nil { HostThread.setCurrent(HostThread()) }
     originalHost = HostThread.current
     runSerial = RunSerial.next()

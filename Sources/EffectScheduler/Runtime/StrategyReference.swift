@@ -17,6 +17,12 @@ package struct StrategyReference {
   /// of that task reads, and which steps shared a buffer. It costs a look at each task's flag per
   /// step and a note per lock, so only searches that use it ask for it.
   package var watchesHiddenAccesses = false
+  /// Whether the run notes the locks its steps take, as ``watchesHiddenAccesses`` does, and
+  /// nothing else: enough to tell whether a step took a lock the scheduler does not control
+  /// (``RunOutcome/tookUncontrolledLocks``), without the cancellations' look at every task per
+  /// step. A search that does not watch its runs asks it for its first run, so that its summary
+  /// can say so without the determinism check's runs.
+  package var watchesLocks = false
 
   /// Whether ``listsQueuedActorWork`` can be honoured here: the runtime's records can be read on
   /// 64-bit Linux with the layout checked, and nowhere else.

@@ -84,12 +84,11 @@ extension DeterministicScheduler {
     if activeRun == nil { activeRun = ActiveRun(scheduler: self) }
     Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
-    let watches = strategy.watchesHiddenAccesses
-    if watches {
+    if strategy.watchesHiddenAccesses || strategy.watchesLocks {
       _ = driverStack
       VisibleLocks.redirections.claim()
-      CancellationReads.redirections.claim()
     }
+    if strategy.watchesHiddenAccesses { CancellationReads.redirections.claim() }
     let ending = drive()
     releaseHeldTasks()
     releaseGroupChildren()
@@ -106,6 +105,7 @@ extension DeterministicScheduler {
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
+    watchedLocks = false
     return RunOutcome(record: record, result: root.result)
   }
 }

@@ -129,6 +129,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// Whether the run records each cancellation at the step that made it and the locks each step
   /// took; see ``StrategyReference/watchesHiddenAccesses``.
   @exclusivity(unchecked) var watchedHiddenAccesses = false
+  /// Whether the run notes the locks each step took: when it watches hidden accesses, or only
+  /// locks (``StrategyReference/watchesLocks``).
+  @exclusivity(unchecked) var watchedLocks = false
   /// The locks steps took, by step, each numbered in the order the run first took it.
   @exclusivity(unchecked) var lockTouches: [LockTouch] = []
   /// The number of each lock a step took, or -1 for one that guards nothing tasks share.

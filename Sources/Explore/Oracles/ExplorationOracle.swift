@@ -65,4 +65,15 @@ extension StrategyReference {
     listsQueuedActorWork = oracle.pointee.learnsFromTraces
     watchesHiddenAccesses = oracle.pointee.learnsFromTraces
   }
+
+  /// This reference, for a run that notes the locks its steps take, where its runs do not watch
+  /// them already: a search's first run, so that its summary says whether steps took locks the
+  /// scheduler does not control (``ExplorationSummary/tookUncontrolledLocks``) without the
+  /// determinism check. One run costs little, and shows the locks of the program's usual path;
+  /// a lock taken only in other schedules goes unnoted.
+  func watchingLocks() -> StrategyReference {
+    var watching = self
+    watching.watchesLocks = !watchesHiddenAccesses
+    return watching
+  }
 }

@@ -155,6 +155,7 @@ final class Explorer {
     // One reference to the oracle serves every run of the search.
     try withUnsafeMutablePointer(to: &oracle) { counting throws(ExplorationFailure) in
       let reference = StrategyReference(oracle: counting)
+      let first = reference.watchingLocks()
       var made = 0
       // Runs another part counts (`countedElsewhere`) take time too: a bounded part whose runs
       // all have fewer preemptions than its bound, as in a program whose tasks never preempt one
@@ -164,7 +165,7 @@ final class Explorer {
         (firstRunRegardless && made == 0) || !(deadline?.hasPassed ?? false),
         !onlyWhileClaimable || counting.pointee.canStillClaimEverySchedule, counting.pointee.beginRun()
       {
-        let outcome = runOnce(reference, explores: false)
+        let outcome = runOnce(ran == 0 ? first : reference, explores: false)
         ran += 1
         if counting.pointee.learnsFromTraces { counting.pointee.runDidEnd(trace: outcome.trace) }
         if !counting.pointee.countedElsewhere {

@@ -150,9 +150,11 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     while var oracle = next {
       withUnsafeMutablePointer(to: &oracle) { oracle in
         let reference = StrategyReference(oracle: oracle)
+        var nextReference = reference.watchingLocks()
         while !stopped.load(ordering: .relaxed), oracle.pointee.beginRun() {
           guard let number = claimSchedule(&uncounted) else { return }
-          let outcome = runner.run(strategy: reference, configuration: scheduler, operation: body)
+          let outcome = runner.run(strategy: nextReference, configuration: scheduler, operation: body)
+          nextReference = reference
           tookUncontrolledLocks = tookUncontrolledLocks || outcome.tookUncontrolledLocks
           if oracle.pointee.learnsFromTraces { oracle.pointee.runDidEnd(trace: outcome.trace) }
           if oracle.pointee.countedElsewhere {

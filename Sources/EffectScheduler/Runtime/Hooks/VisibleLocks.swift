@@ -184,7 +184,7 @@ enum VisibleLocks {
       guard let lock else { return }
       let address = UInt(bitPattern: lock)
       DrivingThread.withScheduler { scheduler in
-        if scheduler.watchedHiddenAccesses, scheduler.isDriving { scheduler.noteLock(at: address, byTheProgram: byTheProgram) }
+        if scheduler.watchedLocks, scheduler.isDriving { scheduler.noteLock(at: address, byTheProgram: byTheProgram) }
       }
     }
   #endif
