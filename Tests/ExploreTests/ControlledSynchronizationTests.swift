@@ -327,12 +327,12 @@ extension ControlledSynchronizationTests {
   }
 
   @Test(
-    "every other search notes the locks its first run's steps take: its summary says so without the determinism check",
-    arguments: [ExplorationStrategy.exhaustive, .random(schedules: 20), .pct(depth: 2, schedules: 20), .preemptionBounded(1)])
-  func otherSearchesTellUncontrolledLocksWithoutTheCheck(strategy: ExplorationStrategy) async throws {
+    "every other search notes the locks its first run's steps take, with one searcher or two: its summary says so without the determinism check",
+    arguments: [ExplorationStrategy.exhaustive, .random(schedules: 20), .pct(depth: 2, schedules: 20), .preemptionBounded(1)], [1, 2])
+  func otherSearchesTellUncontrolledLocksWithoutTheCheck(strategy: ExplorationStrategy, searchers: Int) async throws {
     var unchecked = ExploreConfiguration(progressInterval: nil)
     unchecked.checksDeterminism = false
-    unchecked.searchers = 1
+    unchecked.searchers = searchers
     let onNSLock = try await explore(strategy, configuration: unchecked) {
       let log = NSLockedLog()
       await twoTasksAppending { log.append($0) }
