@@ -37,8 +37,11 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// every run of a reduced search, and the first run of every other search (a lock that only
   /// other schedules of those take goes unnoted without the determinism check). A critical
   /// section behind such a lock runs within one step, so races inside it, or between two of them
-  /// in one step (another task taking the lock in between), are in no schedule explored. `Mutex` and atomics are never seen. The drop-ins
-  /// `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled.
+  /// in one step (another task taking the lock in between), are in no schedule explored. `Mutex`
+  /// and atomics are never seen. The drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are
+  /// controlled, and so are these three locks where each acquire is a scheduling point
+  /// (`SchedulerConfiguration.pausesAtUncontrolledLocks`): then only the acquires that were none
+  /// count, those made holding another such lock or in a cancellation handler.
   public var tookUncontrolledLocks: Bool
   /// For a reduced search, how it checked the pairs of steps it took as independent without
   /// seeing what they share; `nil` for other strategies. A reduced search claims
@@ -96,7 +99,8 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
     }
     if tookUncontrolledLocks {
       text += "; steps took an NSLock, pthread_mutex_t or pthread_rwlock_t, which the scheduler does not control: races inside their critical "
-        + "sections, or between two of them in one step, are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point)"
+        + "sections, or between two of them in one step, are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point, and "
+        + "scheduler.pausesAtUncontrolledLocks does for these)"
     }
     if let reductionCheck { text += "; \(reductionCheck)" }
     if let unexplored { text += "; \(unexplored), so not every schedule was explored" }

@@ -9,8 +9,9 @@ extension DeterministicScheduler {
   /// the run has to stop. Must be called on the thread that made the scheduler.
   func drive() -> RunEnding {
     watchedHiddenAccesses = strategy!.watchesHiddenAccesses
-    watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks
+    watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks || pausesAtLocks
     if HostThread.current == nil { HostThread.setCurrent(HostThread()) }
+    if pausesAtLocks { HostThread.current?.heldLocks.removeAll() }
     originalHost = HostThread.current
     runSerial = RunSerial.next()
     // The first thread leaves the loop only with the run's ending.

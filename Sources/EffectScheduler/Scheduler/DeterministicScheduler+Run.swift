@@ -84,10 +84,15 @@ extension DeterministicScheduler {
     if activeRun == nil { activeRun = ActiveRun(scheduler: self) }
     Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
-    if strategy.watchesHiddenAccesses || strategy.watchesLocks {
+    if strategy.watchesHiddenAccesses || strategy.watchesLocks || pausesAtLocks {
       _ = driverStack
       VisibleLocks.redirections.claim()
     }
+    if pausesAtLocks {
+      LockPauses.unlockRedirections.claim()
+      LockPauses.runsUnderWay.add(1, ordering: .relaxed)
+    }
+    defer { if pausesAtLocks { LockPauses.runsUnderWay.subtract(1, ordering: .relaxed) } }
     if strategy.watchesHiddenAccesses { CancellationReads.redirections.claim() }
     let ending = drive()
     releaseHeldTasks()

@@ -90,6 +90,32 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// back, so the run hangs, but the warning (on standard error, once a job) names the step and
   /// the task.
   public var blockedJobWarning: Duration? = .seconds(10)
+  /// Whether each acquire of a lock the scheduler does not control, by the program or Foundation,
+  /// is a scheduling point, as the drop-ins' are: an `NSLock` (`lock()`, `try()`,
+  /// `lock(before:)`, `withLock`), a `pthread_mutex_t` or a `pthread_rwlock_t` on the heap, on
+  /// 64-bit Linux. Other ready jobs may then run before the acquire, so the critical sections of
+  /// one step are split, and an order of two tasks' critical sections that real threads produce
+  /// (a second consumer of a channel built on a lock registering between the first one's two
+  /// critical sections) is in the schedules explored.
+  ///
+  /// Off by default: every acquire may multiply the schedules, and a library that takes its lock
+  /// a few times an operation soon has more than an exhaustive search can try (two consumers of
+  /// swift-async-algorithms' `AsyncChannel` fed two values: past 50,000). Search such code with
+  /// random or PCT schedules, or keep the program small:
+  ///
+  /// ```swift
+  /// var configuration = ExploreConfiguration()
+  /// configuration.scheduler.pausesAtUncontrolledLocks = true
+  /// try await explore(.random(schedules: 1_000), configuration: configuration) { … }
+  /// ```
+  ///
+  /// An acquire made while the task holds another such lock, taken under the scheduler, is no
+  /// scheduling point: the task would keep the lock while paused, and a task that waited for it
+  /// would block the run's thread. Nor is one made in a cancellation handler, which the runtime
+  /// runs holding a lock of its own, or by the concurrency library itself (a stream's buffer, a
+  /// group's results), whose critical sections never split. An exploration's summary says when
+  /// steps took a lock without a scheduling point.
+  public var pausesAtUncontrolledLocks = false
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(

@@ -23,16 +23,31 @@
 extension DeterministicScheduler {
   /// Notes that the running step took the lock at `address`; `byTheProgram` when it was taken
   /// through Foundation's slot or the program's own, not the concurrency library's.
-  func noteLock(at address: UInt, byTheProgram: Bool) {
+  /// `controlled` when the acquire was a scheduling point (``SchedulerConfiguration/pausesAtUncontrolledLocks``).
+  func noteLock(at address: UInt, byTheProgram: Bool, controlled: Bool = false) {
+    if isStatusOrStackLock(address) { return }
+    // A library's static lock guards its own lazily made globals.
+    if noteTouch(at: address, sharedIfNew: { !VisibleLocks.isStaticLockOfALibrary(address) }), byTheProgram, !controlled {
+      tookUncontrolledLocks = true
+    }
+  }
+
+  /// Whether the lock at `address` is a task's status lock or on the driver thread's stack: the
+  /// runtime's or the scheduler's own, which no note or pause is for.
+  private func isStatusOrStackLock(_ address: UInt) -> Bool {
     // Most locks a run takes are task status locks, which the runtime takes as tasks start,
     // suspend and switch: the running task's is told apart first, then the registered tasks' are
     // looked through, every time, as tasks register while the run goes on.
-    if let task = taskReader.currentTaskAddress(), VisibleLocks.isStatusLock(address, ofTaskAt: UInt(bitPattern: task)) { return }
+    if let task = taskReader.currentTaskAddress(), VisibleLocks.isStatusLock(address, ofTaskAt: UInt(bitPattern: task)) { return true }
     let ofATask = registry.addresses.withUnsafeBufferPointer { tasks in tasks.contains { VisibleLocks.isStatusLock(address, ofTaskAt: $0) } }
-    // A lock on the driver thread's stack is the scheduler's own.
-    if ofATask || driverStack.contains(address) { return }
-    // A library's static lock guards its own lazily made globals.
-    if noteTouch(at: address, sharedIfNew: { !VisibleLocks.isStaticLockOfALibrary(address) }), byTheProgram { tookUncontrolledLocks = true }
+    return ofATask || driverStack.contains(address)
+  }
+
+  /// Whether the lock at `address` is one a note of ``noteLock(at:byTheProgram:controlled:)``
+  /// counts: no task's status lock, none on the driver thread's stack, and no library's static lock.
+  func isProgramLock(at address: UInt) -> Bool {
+    if let known = lockNumbers[address] { return known >= 0 }
+    return !isStatusOrStackLock(address) && !VisibleLocks.isStaticLockOfALibrary(address)
   }
 
   /// Notes that the running step touched the lock or object at `address`, numbered in the order
@@ -173,18 +188,24 @@ enum VisibleLocks {
 
     /// Notes the lock at `lock`, a `pthread_mutex_t` or a `pthread_rwlock_t`, then takes it as
     /// `take` does.
+    /// Where the run pauses at such locks (``SchedulerConfiguration/pausesAtUncontrolledLocks``),
+    /// a lock of the program's is first a scheduling point (LockPauses.swift).
     static func noting<Lock>(_ lock: UnsafeMutablePointer<Lock>?, byTheProgram: Bool, _ take: () -> Int32) -> Int32 {
-      note(lock.map(UnsafeRawPointer.init), byTheProgram: byTheProgram)
-      return take()
+      let address = lock.map(UnsafeRawPointer.init)
+      let controlled = byTheProgram && LockPauses.pauseBefore(address)
+      note(address, byTheProgram: byTheProgram, controlled: controlled)
+      let result = take()
+      if byTheProgram, result == 0 { LockPauses.took(address) }
+      return result
     }
 
     /// Off the threads that drive a run, a lock taken through a redirected slot costs one read of
     /// a thread-local value more.
-    private static func note(_ lock: UnsafeRawPointer?, byTheProgram: Bool) {
+    private static func note(_ lock: UnsafeRawPointer?, byTheProgram: Bool, controlled: Bool) {
       guard let lock else { return }
       let address = UInt(bitPattern: lock)
       DrivingThread.withScheduler { scheduler in
-        if scheduler.watchedLocks, scheduler.isDriving { scheduler.noteLock(at: address, byTheProgram: byTheProgram) }
+        if scheduler.watchedLocks, scheduler.isDriving { scheduler.noteLock(at: address, byTheProgram: byTheProgram, controlled: controlled) }
       }
     }
   #endif

@@ -101,7 +101,7 @@ extension DeterministicScheduler {
 
   /// Whether the running job may pause at a scheduling point now: something else could run, and
   /// it holds no lock of the runtime's.
-  private var mayPause: Bool {
+  var mayPause: Bool {
     (!readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersTimer) && !holdsATaskStatusLock()
   }
 

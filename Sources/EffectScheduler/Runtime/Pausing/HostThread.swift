@@ -39,6 +39,10 @@ final class HostThread: @unchecked Sendable {
   var scheduler: DeterministicScheduler?
   /// Whether the job paused on this thread was let go when its run ended.
   var isOrphan = false
+  /// The locks this thread took through the program's slots under a scheduler that pauses at
+  /// them (``SchedulerConfiguration/pausesAtUncontrolledLocks``) and has not let go, by address
+  /// (see LockPauses.swift).
+  var heldLocks: [UInt] = []
   /// The paused jobs let go after their run ended, while this thread's is one of them.
   var orphans: OrphanedJobs?
   /// The kernel's id of this thread on Linux, which a held `pthread_mutex_t` records; set once it
@@ -134,6 +138,7 @@ final class HostThread: @unchecked Sendable {
   static func lend(to scheduler: DeterministicScheduler) -> HostThread {
     let host = idle.take() ?? startPoolThread()
     host.scheduler = scheduler
+    host.heldLocks.removeAll()
     return host
   }
 

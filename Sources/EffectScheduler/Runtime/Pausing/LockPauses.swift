@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Synchronization
+
+// Where a run asks (`SchedulerConfiguration.pausesAtUncontrolledLocks`), each acquire of a lock
+// the scheduler does not control, made through the program's or Foundation's slots (see
+// VisibleLocks.swift), is a scheduling point before the lock is taken: the job pauses there, as at
+// a drop-in's acquire, and other ready jobs may run first. Which locks a thread holds is followed
+// through the same slots and those of `pthread_mutex_unlock` and `pthread_rwlock_unlock`: a job
+// that holds one does not pause, since a job waiting for the lock it keeps would block the run's
+// only running thread. So a job never pauses holding such a lock, and one that goes on after its
+// pause takes the lock at once, unless a thread outside the run holds it. A lock taken through a
+// followed slot and let go through another is taken for held until the run ends: the thread's
+// jobs then take their locks without pausing, as they would without the option.
+
+/// The scheduling points before the acquires of uncontrolled locks.
+enum LockPauses {
+  /// How many runs that pause at uncontrolled locks are under way in the process: while none is,
+  /// a lock taken through a redirected slot costs one atomic load more.
+  static let runsUnderWay = Atomic<Int>(0)
+
+  /// Before the calling thread takes the program's lock at `lock`: pauses the running job if its
+  /// scheduler asks and it may. Returns whether the acquire is a controlled one: made where the
+  /// scheduler asks, holding no other such lock, and outside a cancellation handler.
+  static func pauseBefore(_ lock: UnsafeRawPointer?) -> Bool {
+    guard runsUnderWay.load(ordering: .relaxed) > 0, let lock else { return false }
+    var controlled = false
+    DrivingThread.withScheduler { scheduler in
+      controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock))
+    }
+    return controlled
+  }
+
+  /// After the calling thread took the program's lock at `lock` under a scheduler that pauses at
+  /// such locks: it holds it until it lets go.
+  static func took(_ lock: UnsafeRawPointer?) {
+    guard runsUnderWay.load(ordering: .relaxed) > 0, let lock else { return }
+    DrivingThread.withScheduler { scheduler in
+      guard scheduler.pausesAtLocks, let host = HostThread.current else { return }
+      host.heldLocks.append(UInt(bitPattern: lock))
+    }
+  }
+
+  /// Before the calling thread lets go of the lock at `lock`.
+  static func released(_ lock: UnsafeRawPointer?) {
+    guard runsUnderWay.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current, !host.heldLocks.isEmpty else { return }
+    if let index = host.heldLocks.lastIndex(of: UInt(bitPattern: lock)) { host.heldLocks.remove(at: index) }
+  }
+
+  #if os(Linux) && _pointerBitWidth(_64)
+    private typealias Unlock = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+
+    private static let realMutexUnlock: Unlock? = runtimeFunction("pthread_mutex_unlock")
+    private static let realReadWriteUnlock: Unlock? = runtimeFunction("pthread_rwlock_unlock")
+    private static let mutexUnlock: Unlock = { lock in
+      released(lock.map(UnsafeRawPointer.init))
+      return realMutexUnlock!(lock)
+    }
+    private static let readWriteUnlock: Unlock = { lock in
+      released(lock.map(UnsafeRawPointer.init))
+      return realReadWriteUnlock!(lock)
+    }
+  #endif
+
+  /// The `pthread_mutex_unlock` slots of Foundation and of the image holding this code, and its
+  /// `pthread_rwlock_unlock` slots, those whose locks VisibleLocks.swift notes as the program's,
+  /// pointed at functions that follow which locks a thread holds; claimed by the first run that
+  /// pauses at uncontrolled locks.
+  static let unlockRedirections: SlotRedirections = {
+    #if os(Linux) && _pointerBitWidth(_64)
+      guard realMutexUnlock != nil, realReadWriteUnlock != nil else { return SlotRedirections([]) }
+      // A first call through each of this image's slots binds it, if the dynamic linker binds lazily.
+      var mutex = pthread_mutex_t()
+      pthread_mutex_init(&mutex, nil)
+      pthread_mutex_lock(&mutex)
+      pthread_mutex_unlock(&mutex)
+      pthread_mutex_destroy(&mutex)
+      var readWrite = pthread_rwlock_t()
+      pthread_rwlock_init(&readWrite, nil)
+      pthread_rwlock_rdlock(&readWrite)
+      pthread_rwlock_unlock(&readWrite)
+      pthread_rwlock_destroy(&readWrite)
+      let thisImage = unsafeBitCast(mutexUnlock, to: UnsafeRawPointer.self)
+      let runtime = Set(ImportedFunctionSlot.slots(of: "pthread_mutex_unlock", inLibraryDefining: "swift_get_time"))
+      var mutexSlots = ImportedFunctionSlot.slots(of: "pthread_mutex_unlock", inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
+      mutexSlots += ImportedFunctionSlot.slots(of: "pthread_mutex_unlock", inLibraryContaining: thisImage)
+      let readWriteSlots = ImportedFunctionSlot.slots(of: "pthread_rwlock_unlock", inLibraryContaining: thisImage)
+      return SlotRedirections(
+        Set(mutexSlots).subtracting(runtime).map { ($0, thisImage) }
+          + Set(readWriteSlots).map { ($0, unsafeBitCast(readWriteUnlock, to: UnsafeRawPointer.self)) })
+    #else
+      return SlotRedirections()
+    #endif
+  }()
+}
+
+extension DeterministicScheduler {
+  /// Whether the run under way pauses at uncontrolled locks.
+  var pausesAtLocks: Bool { configuration.pausesAtUncontrolledLocks }
+
+  /// Before the calling thread, running a step of this scheduler's run, takes the program's lock
+  /// at `address`: a scheduling point, where the run pauses at such locks and the job holds none.
+  /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:)``).
+  func pauseBeforeUncontrolledLock(at address: UInt) -> Bool {
+    guard pausesAtLocks, isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current, host.heldLocks.isEmpty,
+      isProgramLock(at: address), !holdsATaskStatusLock()
+    else { return false }
+    if mayPause { _ = pauseRunningJob(blockedOn: nil) }
+    return true
+  }
+}

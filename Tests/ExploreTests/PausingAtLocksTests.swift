@@ -1,0 +1,187 @@
+import EffectScheduler
+import Effects
+import Explore
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A counter whose increment reads it in one critical section and writes it in another, behind
+/// the lock `Guard` stands for: an increment of another task in between is lost.
+private protocol TwoSectionCounter: AnyObject, Sendable {
+  init()
+  func read() -> Int
+  func write(_ value: Int)
+}
+
+extension TwoSectionCounter {
+  func incrementInTwoSections() { write(read() + 1) }
+}
+
+/// Behind an `NSLock`.
+private final class NSLockCounter: TwoSectionCounter, @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  init() {}
+  func read() -> Int { lock.withLock { value } }
+  func write(_ value: Int) { lock.withLock { self.value = value } }
+  /// Holds the lock for `microseconds`, calling `didTake` once it has it.
+  func hold(for microseconds: UInt32, didTake: () -> Void) {
+    lock.withLock {
+      didTake()
+      usleep(microseconds)
+    }
+  }
+}
+
+#if os(Linux) && _pointerBitWidth(_64)
+  /// Behind a `pthread_mutex_t` on the heap.
+  private final class MutexCounter: TwoSectionCounter, @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value = 0
+    init() { pthread_mutex_init(mutex, nil) }
+    deinit {
+      pthread_mutex_destroy(mutex)
+      mutex.deallocate()
+    }
+    func read() -> Int {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return value
+    }
+    func write(_ value: Int) {
+      pthread_mutex_lock(mutex)
+      self.value = value
+      pthread_mutex_unlock(mutex)
+    }
+  }
+
+  /// Behind a `pthread_rwlock_t`, read for reading and written for writing.
+  private final class ReadWriteCounter: TwoSectionCounter, @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+    private var value = 0
+    init() { pthread_rwlock_init(lock, nil) }
+    deinit {
+      pthread_rwlock_destroy(lock)
+      lock.deallocate()
+    }
+    func read() -> Int {
+      pthread_rwlock_rdlock(lock)
+      defer { pthread_rwlock_unlock(lock) }
+      return value
+    }
+    func write(_ value: Int) {
+      pthread_rwlock_wrlock(lock)
+      self.value = value
+      pthread_rwlock_unlock(lock)
+    }
+  }
+#endif
+
+/// Two `NSLock`s, the inner one taken only inside the outer one.
+private final class NestedLocksCounter: @unchecked Sendable {
+  private let outer = NSLock()
+  private let inner = NSLock()
+  private var value = 0
+  func increment() { outer.withLock { inner.withLock { value += 1 } } }
+  func read() -> Int { outer.withLock { inner.withLock { value } } }
+}
+
+/// The final values of two tasks' increments in two critical sections each, over every schedule
+/// `strategy` explores, with the summary.
+private func finalValues<Counter: TwoSectionCounter>(
+  of _: Counter.Type, _ strategy: ExplorationStrategy, pausing: Bool
+) async throws -> (values: Set<Int>, summary: ExplorationSummary) {
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.scheduler.pausesAtUncontrolledLocks = pausing
+  let values = Mutex<Set<Int>>([])
+  let summary = try await explore(strategy, configuration: configuration) {
+    let counter = Counter()
+    let first = Task.effect(name: "first") { counter.incrementInTwoSections() }
+    let second = Task.effect(name: "second") { counter.incrementInTwoSections() }
+    _ = await (first.value, second.value)
+    let value = counter.read()
+    values.withLock { _ = $0.insert(value) }
+  }
+  return (values.withLock { $0 }, summary)
+}
+
+@Suite("Scheduling points at the acquires of locks the scheduler does not control (pausesAtUncontrolledLocks)")
+struct PausingAtLocksTests {
+  #if os(Linux) && _pointerBitWidth(_64)
+    @Test(
+      "an increment in two critical sections of one step: the lost update is found only where each acquire is a scheduling point, by either search",
+      arguments: [ExplorationStrategy.exhaustive, .reduced])
+    func lostUpdateBetweenCriticalSections(strategy: ExplorationStrategy) async throws {
+      let plain = try await finalValues(of: NSLockCounter.self, strategy, pausing: false)
+      #expect(plain.values == [2], "\(plain.summary)")
+      #expect(plain.summary.tookUncontrolledLocks)
+      let pausing = try await finalValues(of: NSLockCounter.self, strategy, pausing: true)
+      #expect(pausing.values == [1, 2], "\(pausing.summary)")
+      // Every acquire was a scheduling point: none is left uncontrolled.
+      #expect(!pausing.summary.tookUncontrolledLocks, "\(pausing.summary)")
+      if strategy == .exhaustive { #expect(pausing.summary.exploredEverySchedule) }
+    }
+
+    @Test("a pthread_mutex_t and a pthread_rwlock_t on the heap pause too: the lost update is found behind each")
+    func lostUpdateBehindPthreadLocks() async throws {
+      let mutex = try await finalValues(of: MutexCounter.self, .exhaustive, pausing: true)
+      #expect(mutex.values == [1, 2], "\(mutex.summary)")
+      let readWrite = try await finalValues(of: ReadWriteCounter.self, .exhaustive, pausing: true)
+      #expect(readWrite.values == [1, 2], "\(readWrite.summary)")
+      #expect(!readWrite.summary.tookUncontrolledLocks, "\(readWrite.summary)")
+    }
+
+    @Test("a lock taken inside another is no scheduling point: the search ends, and the summary says a step took a lock uncontrolled")
+    func nestedLocksDoNotPause() async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let values = Mutex<Set<Int>>([])
+      let summary = try await explore(.exhaustive, configuration: configuration) {
+        let counter = NestedLocksCounter()
+        let tasks = (0..<3).map { index in Task.effect(name: "incrementer \(index)") { counter.increment() } }
+        for task in tasks { await task.value }
+        let value = counter.read()
+        values.withLock { _ = $0.insert(value) }
+      }
+      #expect(values.withLock { $0 } == [3])
+      #expect(summary.exploredEverySchedule, "\(summary)")
+      #expect(summary.tookUncontrolledLocks, "\(summary)")
+    }
+
+    @Test("a lock a thread outside the run holds for a moment: the task pauses, then waits for it as on real threads, and the run ends")
+    func lockHeldOutsideTheRun() async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let values = Mutex<[Int]>([])
+      let summary = try await explore(.exhaustive, configuration: configuration) {
+        let counter = NSLockCounter()
+        let held = Mutex(false)
+        let outside = Thread { counter.hold(for: 20_000) { held.withLock { $0 = true } } }
+        outside.start()
+        // Bounded: the thread takes the lock at once.
+        for _ in 0..<1_000_000 where !held.withLock({ $0 }) { sched_yield() }
+        let first = Task.effect(name: "first") { counter.incrementInTwoSections() }
+        let second = Task.effect(name: "second") { counter.incrementInTwoSections() }
+        _ = await (first.value, second.value)
+        let value = counter.read()
+        values.withLock { $0.append(value) }
+      }
+      #expect(summary.exploredEverySchedule, "\(summary)")
+      #expect(Set(values.withLock { $0 }) == [1, 2], "\(summary)")
+    }
+  #endif
+
+  @Test("without the option nothing changes: the same schedules as before, and outside any run the locks are plain locks")
+  func offByDefault() async throws {
+    #expect(!SchedulerConfiguration().pausesAtUncontrolledLocks)
+    let counter = NSLockCounter()
+    counter.incrementInTwoSections()
+    #expect(counter.read() == 1)
+    let plain = try await finalValues(of: NSLockCounter.self, .exhaustive, pausing: false)
+    #expect(plain.summary.schedules == 3, "\(plain.summary)")
+  }
+}
