@@ -307,29 +307,10 @@ extension ControlledSynchronizationTests {
     #expect(!onDropIns.description.contains("NSLock"))
   }
 
-  @Test("a reduced search's own runs note the locks steps take: its summary says so without the determinism check, and only then")
-  func reducedSummaryTellsUncontrolledLocksWithoutTheCheck() async throws {
-    var unchecked = ExploreConfiguration(progressInterval: nil)
-    unchecked.checksDeterminism = false
-    let onNSLock = try await explore(.reduced, configuration: unchecked) {
-      let log = NSLockedLog()
-      await twoTasksAppending { log.append($0) }
-    }
-    #if os(Linux) && _pointerBitWidth(_64)
-      #expect(onNSLock.tookUncontrolledLocks, "\(onNSLock)")
-      #expect(onNSLock.description.contains("or between two of them in one step"))
-    #endif
-    let onDropIns = try await explore(.reduced, configuration: unchecked) {
-      let log = ControlledLog()
-      await twoTasksAppending { log.append($0) }
-    }
-    #expect(!onDropIns.tookUncontrolledLocks, "\(onDropIns)")
-  }
-
   @Test(
-    "every other search notes the locks its first run's steps take, with one searcher or two: its summary says so without the determinism check",
-    arguments: [ExplorationStrategy.exhaustive, .random(schedules: 20), .pct(depth: 2, schedules: 20), .preemptionBounded(1)], [1, 2])
-  func otherSearchesTellUncontrolledLocksWithoutTheCheck(strategy: ExplorationStrategy, searchers: Int) async throws {
+    "every search notes the locks its steps take (a reduced one in every run, the others in their first), with one searcher or two: its summary says so without the determinism check, and only then",
+    arguments: [ExplorationStrategy.reduced, .exhaustive, .random(schedules: 20), .pct(depth: 2, schedules: 20), .preemptionBounded(1)], [1, 2])
+  func searchesTellUncontrolledLocksWithoutTheCheck(strategy: ExplorationStrategy, searchers: Int) async throws {
     var unchecked = ExploreConfiguration(progressInterval: nil)
     unchecked.checksDeterminism = false
     unchecked.searchers = searchers
