@@ -123,10 +123,8 @@ enum VisibleLocks {
       ]
       var redirections: [(ImportedFunctionSlot, UnsafeRawPointer)] = []
       for function in functions {
-        let runtime = Set(ImportedFunctionSlot.slots(of: function.name, inLibraryDefining: "swift_get_time"))
-        var program = ImportedFunctionSlot.slots(of: function.name, inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
-        program += ImportedFunctionSlot.slots(of: function.name, inLibraryContaining: thisImage)
-        redirections += runtime.map { ($0, function.runtime) } + Set(program).subtracting(runtime).map { ($0, function.program) }
+        let runtime = runtimeSlots(of: function.name)
+        redirections += runtime.map { ($0, function.runtime) } + programSlots(of: function.name, besides: runtime).map { ($0, function.program) }
       }
       return SlotRedirections(redirections + readWriteLockRedirections())
     #else
@@ -135,6 +133,20 @@ enum VisibleLocks {
   }()
 
   #if os(Linux) && _pointerBitWidth(_64)
+    /// The concurrency library's slots for `function`.
+    static func runtimeSlots(of function: String) -> Set<ImportedFunctionSlot> {
+      Set(ImportedFunctionSlot.slots(of: function, inLibraryDefining: "swift_get_time"))
+    }
+
+    /// Foundation's slots for `function` and those of the image holding this code (the
+    /// program's), but for `runtime`, the concurrency library's: the locks taken through them are
+    /// the program's.
+    static func programSlots(of function: String, besides runtime: Set<ImportedFunctionSlot>) -> Set<ImportedFunctionSlot> {
+      var program = ImportedFunctionSlot.slots(of: function, inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
+      program += ImportedFunctionSlot.slots(of: function, inLibraryContaining: unsafeBitCast(lock, to: UnsafeRawPointer.self))
+      return Set(program).subtracting(runtime)
+    }
+
     private typealias Lock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?) -> Int32
 
     private typealias TimedLock = @convention(c) (UnsafeMutablePointer<pthread_mutex_t>?, UnsafePointer<timespec>?) -> Int32

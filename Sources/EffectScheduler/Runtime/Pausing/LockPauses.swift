@@ -70,25 +70,15 @@ enum LockPauses {
   static let unlockRedirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
       guard realMutexUnlock != nil, realReadWriteUnlock != nil else { return SlotRedirections([]) }
-      // A first call through each of this image's slots binds it, if the dynamic linker binds lazily.
-      var mutex = pthread_mutex_t()
-      pthread_mutex_init(&mutex, nil)
-      pthread_mutex_lock(&mutex)
-      pthread_mutex_unlock(&mutex)
-      pthread_mutex_destroy(&mutex)
-      var readWrite = pthread_rwlock_t()
-      pthread_rwlock_init(&readWrite, nil)
-      pthread_rwlock_rdlock(&readWrite)
-      pthread_rwlock_unlock(&readWrite)
-      pthread_rwlock_destroy(&readWrite)
-      let thisImage = unsafeBitCast(mutexUnlock, to: UnsafeRawPointer.self)
-      let runtime = Set(ImportedFunctionSlot.slots(of: "pthread_mutex_unlock", inLibraryDefining: "swift_get_time"))
-      var mutexSlots = ImportedFunctionSlot.slots(of: "pthread_mutex_unlock", inLibraryDefining: "$s10Foundation6NSLockC4lockyyF")
-      mutexSlots += ImportedFunctionSlot.slots(of: "pthread_mutex_unlock", inLibraryContaining: thisImage)
-      let readWriteSlots = ImportedFunctionSlot.slots(of: "pthread_rwlock_unlock", inLibraryContaining: thisImage)
+      // Made first, its set-up has called each unlock function through this image's slots,
+      // which binds them if the dynamic linker binds lazily.
+      _ = VisibleLocks.redirections
+      let mutexSlots = VisibleLocks.programSlots(of: "pthread_mutex_unlock", besides: VisibleLocks.runtimeSlots(of: "pthread_mutex_unlock"))
+      // Foundation and the concurrency library take no read–write lock.
+      let readWriteSlots = VisibleLocks.programSlots(of: "pthread_rwlock_unlock", besides: [])
       return SlotRedirections(
-        Set(mutexSlots).subtracting(runtime).map { ($0, thisImage) }
-          + Set(readWriteSlots).map { ($0, unsafeBitCast(readWriteUnlock, to: UnsafeRawPointer.self)) })
+        mutexSlots.map { ($0, unsafeBitCast(mutexUnlock, to: UnsafeRawPointer.self)) }
+          + readWriteSlots.map { ($0, unsafeBitCast(readWriteUnlock, to: UnsafeRawPointer.self)) })
     #else
       return SlotRedirections()
     #endif
