@@ -135,6 +135,23 @@ struct PausingAtLocksTests {
       #expect(!readWrite.summary.tookUncontrolledLocks, "\(readWrite.summary)")
     }
 
+    @Test("a main-actor job and a plain Task {} pause at the lock too: the lost update between them is found")
+    func mainActorAndPlainTaskPause() async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let values = Mutex<Set<Int>>([])
+      let summary = try await explore(.exhaustive, configuration: configuration) {
+        let counter = NSLockCounter()
+        let onMain = Task { @MainActor in counter.incrementInTwoSections() }
+        let plain = Task { counter.incrementInTwoSections() }
+        _ = await (onMain.value, plain.value)
+        let value = counter.read()
+        values.withLock { _ = $0.insert(value) }
+      }
+      #expect(values.withLock { $0 } == [1, 2], "\(summary)")
+      #expect(summary.exploredEverySchedule, "\(summary)")
+    }
+
     @Test("a lock taken inside another is no scheduling point: the search ends, and the summary says a step took a lock uncontrolled")
     func nestedLocksDoNotPause() async throws {
       var configuration = ExploreConfiguration(progressInterval: nil)
