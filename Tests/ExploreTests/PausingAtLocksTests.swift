@@ -109,6 +109,23 @@ private func finalValues<Counter: TwoSectionCounter>(
   return (values.withLock { $0 }, summary)
 }
 
+/// What `work` returns, or `nil` when it has not finished within `limit`. The work runs in a task
+/// of its own, polled, which a hang leaves behind: a task group would wait for it.
+private func finishing<Value: Sendable>(within limit: Duration, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value? {
+  let outcome = Mutex<Result<Value, any Error>?>(nil)
+  Task.detached {
+    let result: Result<Value, any Error>
+    do { result = .success(try await work()) } catch { result = .failure(error) }
+    outcome.withLock { $0 = result }
+  }
+  let deadline = ContinuousClock.now + limit
+  while ContinuousClock.now < deadline {
+    if let result = outcome.withLock({ $0 }) { return try result.get() }
+    try await Task.sleep(for: .milliseconds(5))
+  }
+  return nil
+}
+
 @Suite("Scheduling points at the acquires of locks the scheduler does not control (pausesAtUncontrolledLocks)")
 struct PausingAtLocksTests {
   #if os(Linux) && _pointerBitWidth(_64)
@@ -189,6 +206,23 @@ struct PausingAtLocksTests {
       }
       #expect(summary.exploredEverySchedule, "\(summary)")
       #expect(Set(values.withLock { $0 }) == [1, 2], "\(summary)")
+    }
+
+    @Test("a drop-in's scheduling point inside an NSLock's critical section does not pause: a task that takes the NSLock meanwhile would block the run")
+    func dropInInsideAnUncontrolledLock() async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let summary = try await finishing(within: .seconds(30)) { [configuration] in
+        try await explore(.exhaustive, configuration: configuration) {
+          let outer = NSLock()
+          let inner = EffectLock()
+          let nested = Task.effect(name: "nested") { outer.withLock { inner.withLock {} } }
+          let plain = Task.effect(name: "plain") { outer.withLock {} }
+          _ = await (nested.value, plain.value)
+        }
+      }
+      try #require(summary != nil, "the exploration hung: a task waits for the NSLock a paused one holds")
+      #expect(summary?.exploredEverySchedule == true, "\(String(describing: summary))")
     }
   #endif
 

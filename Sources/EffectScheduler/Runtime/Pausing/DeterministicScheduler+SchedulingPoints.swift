@@ -100,9 +100,12 @@ extension DeterministicScheduler {
   }
 
   /// Whether the running job may pause at a scheduling point now: something else could run, and
-  /// it holds no lock of the runtime's.
+  /// it holds no lock of the runtime's, nor, where the run follows them, an uncontrolled one
+  /// (``SchedulerConfiguration/pausesAtUncontrolledLocks``), which a task that ran meanwhile
+  /// would wait for on the run's only running thread.
   var mayPause: Bool {
     (!readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersTimer) && !holdsATaskStatusLock()
+      && !(pausesAtLocks && HostThread.current?.heldLocks.isEmpty == false)
   }
 
   /// Notes that the running step touched `object`, numbered like the locks a watching run sees.
