@@ -224,6 +224,30 @@ struct PausingAtLocksTests {
       try #require(summary != nil, "the exploration hung: a task waits for the NSLock a paused one holds")
       #expect(summary?.exploredEverySchedule == true, "\(String(describing: summary))")
     }
+
+    @Test("a lock-order inversion between a drop-in and an NSLock is a deadlock that names the NSLock and its holder, not a hang")
+    func inversionWithADropIn() async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let report = try await finishing(within: .seconds(30)) { [configuration] in
+        do {
+          let summary = try await explore(.exhaustive, configuration: configuration) {
+            let plain = NSLock()
+            let dropIn = EffectLock()
+            let first = Task.effect(name: "first") { plain.withLock { dropIn.withLock {} } }
+            let second = Task.effect(name: "second") { dropIn.withLock { plain.withLock {} } }
+            _ = await (first.value, second.value)
+          }
+          return "no failure: \(summary)"
+        } catch {
+          return "\(error)"
+        }
+      }
+      let text = try #require(report, "the exploration hung: a task waits for the NSLock a paused one holds")
+      #expect(text.contains("deadlock"), "\(text)")
+      #expect(text.contains("an NSLock or pthread_mutex_t #"), "\(text)")
+      #expect(text.contains("held by task #1 first"), "\(text)")
+    }
   #endif
 
   @Test("without the option nothing changes: the same schedules as before, and outside any run the locks are plain locks")

@@ -136,6 +136,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var lockTouches: [LockTouch] = []
   /// The number of each lock a step took, or -1 for one that guards nothing tasks share.
   @exclusivity(unchecked) var lockNumbers: [UInt: Int] = [:]
+  /// For each uncontrolled mutex a job waited for, paused, while a paused job of the run held it
+  /// (LockPauses.swift): the record its waiters wait on, as on a drop-in's.
+  @exclusivity(unchecked) var uncontrolledLockStandIns: [UInt: ControlledLock] = [:]
   @exclusivity(unchecked) var nextLockNumber = 0
   /// The reads of other tasks' cancelled flags steps made through their handles, by step (see
   /// CancellationReads.swift).
@@ -248,6 +251,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     notes = []
     lockTouches = []
     lockNumbers = [:]
+    uncontrolledLockStandIns = [:]
     taskReads = []
     clockAdvances = []
     timedSteps = []
@@ -294,6 +298,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !handOffs.isEmpty { handOffs.removeAll() }
     runThreads = RunThreads()
     tookUncontrolledLocks = false
+    if !uncontrolledLockStandIns.isEmpty { uncontrolledLockStandIns.removeAll() }
     if !lockNumbers.isEmpty {
       lockTouches.removeAll(keepingCapacity: true)
       lockNumbers.removeAll(keepingCapacity: true)

@@ -204,7 +204,7 @@ enum VisibleLocks {
     /// a lock of the program's is first a scheduling point (LockPauses.swift).
     static func noting<Lock>(_ lock: UnsafeMutablePointer<Lock>?, byTheProgram: Bool, _ take: () -> Int32) -> Int32 {
       let address = lock.map(UnsafeRawPointer.init)
-      let controlled = byTheProgram && LockPauses.pauseBefore(address)
+      let controlled = byTheProgram && LockPauses.pauseBefore(address, isMutex: Lock.self == pthread_mutex_t.self)
       note(address, byTheProgram: byTheProgram, controlled: controlled)
       let result = take()
       if byTheProgram, result == 0 { LockPauses.took(address) }

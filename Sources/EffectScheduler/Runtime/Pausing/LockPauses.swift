@@ -9,10 +9,12 @@ import Synchronization
 // a drop-in's acquire, and other ready jobs may run first. Which locks a thread holds is followed
 // through the same slots and those of `pthread_mutex_unlock` and `pthread_rwlock_unlock`: a job
 // that holds one does not pause, since a job waiting for the lock it keeps would block the run's
-// only running thread. So a job never pauses holding such a lock, and one that goes on after its
-// pause takes the lock at once, unless a thread outside the run holds it. A lock taken through a
-// followed slot and let go through another is taken for held until the run ends: the thread's
-// jobs then take their locks without pausing, as they would without the option.
+// only running thread. So a job never pauses at a scheduling point holding such a lock, and one
+// that goes on after its pause takes the lock at once, unless a thread outside the run holds it,
+// or a job paused waiting for a drop-in does: then it waits for the mutex, paused, as for a
+// drop-in (a cycle of such waits is a deadlock the report names). A lock taken through a followed
+// slot and let go through another is taken for held until the run ends: the thread's jobs then
+// take their locks without pausing, as they would without the option.
 
 /// The scheduling points before the acquires of uncontrolled locks.
 enum LockPauses {
@@ -23,11 +25,12 @@ enum LockPauses {
   /// Before the calling thread takes the program's lock at `lock`: pauses the running job if its
   /// scheduler asks and it may. Returns whether the acquire is a controlled one: made where the
   /// scheduler asks, holding no other such lock, and outside a cancellation handler.
-  static func pauseBefore(_ lock: UnsafeRawPointer?) -> Bool {
+  /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records.
+  static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool) -> Bool {
     guard runsUnderWay.load(ordering: .relaxed) > 0, let lock else { return false }
     var controlled = false
     DrivingThread.withScheduler { scheduler in
-      controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock))
+      controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock), isMutex: isMutex)
     }
     return controlled
   }
@@ -42,10 +45,15 @@ enum LockPauses {
     }
   }
 
-  /// Before the calling thread lets go of the lock at `lock`.
+  /// Before the calling thread lets go of the lock at `lock`: the jobs of its run waiting for it
+  /// may go on.
   static func released(_ lock: UnsafeRawPointer?) {
     guard runsUnderWay.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current, !host.heldLocks.isEmpty else { return }
-    if let index = host.heldLocks.lastIndex(of: UInt(bitPattern: lock)) { host.heldLocks.remove(at: index) }
+    let address = UInt(bitPattern: lock)
+    if let index = host.heldLocks.lastIndex(of: address) { host.heldLocks.remove(at: index) }
+    DrivingThread.withScheduler { scheduler in
+      if !scheduler.uncontrolledLockStandIns.isEmpty { scheduler.letGoOfUncontrolledLock(at: address) }
+    }
   }
 
   #if os(Linux) && _pointerBitWidth(_64)
@@ -92,11 +100,56 @@ extension DeterministicScheduler {
   /// Before the calling thread, running a step of this scheduler's run, takes the program's lock
   /// at `address`: a scheduling point, where the run pauses at such locks and the job holds none.
   /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:)``).
-  func pauseBeforeUncontrolledLock(at address: UInt) -> Bool {
+  /// After the pause, a job that would find the mutex held by a paused job of the run waits for
+  /// it, paused, as for a drop-in held.
+  func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool) -> Bool {
     guard pausesAtLocks, isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current, host.heldLocks.isEmpty,
       isProgramLock(at: address), !holdsATaskStatusLock()
     else { return false }
-    if mayPause { _ = pauseRunningJob(blockedOn: nil) }
+    if mayPause, !pauseRunningJob(blockedOn: nil) { return true }
+    if isMutex { waitWhileAPausedJobHolds(mutexAt: address) }
     return true
+  }
+
+  /// Waits, paused, while a paused job of the run holds the mutex at `address`: a job never pauses
+  /// at a scheduling point holding such a lock, but one that holds it may wait, paused, for a
+  /// drop-in another task holds. Taking the mutex then would block the run's only running thread
+  /// for good; waiting on it as on a drop-in, the job is ready again once the holder lets go, and
+  /// a cycle of such waits is a deadlock that names the lock and its holder. Returns when the run
+  /// ended meanwhile too: the job then goes on outside the scheduler's control.
+  private func waitWhileAPausedJobHolds(mutexAt address: UInt) {
+    #if os(Linux) && _pointerBitWidth(_64)
+      while let holder = pausedTaskHolding(mutexAt: address), let me = currentTaskID() ?? runningStep?.owner, holder != me {
+        let standIn = uncontrolledLockStandIns[address] ?? ControlledLock(kind: { "NSLock or pthread_mutex_t" })
+        uncontrolledLockStandIns[address] = standIn
+        standIn.holder = holder
+        standIn.holderRun = runSerial
+        let number = lockNumbers[address].map { " #\($0)" } ?? ""
+        let waitingOn = "an NSLock or pthread_mutex_t\(number) the scheduler does not control, held by task \(registry[holder].info)"
+        registry[me].waitingOn = { waitingOn }
+        guard pauseRunningJob(blockedOn: standIn) else { return }
+      }
+    #endif
+  }
+
+  /// The task of the paused job whose thread holds the mutex at `address`, as glibc records its
+  /// holder, 8 bytes in.
+  private func pausedTaskHolding(mutexAt address: UInt) -> TaskID? {
+    #if os(Linux) && _pointerBitWidth(_64)
+      guard !pausedJobs.isEmpty, let owner = UnsafeRawPointer(bitPattern: address + 8)?.load(as: Int32.self), owner > 0 else { return nil }
+      return pausedJobs.first { $0.host.kernelID == owner }?.task
+    #else
+      return nil
+    #endif
+  }
+
+  /// Makes the jobs waiting for the uncontrolled mutex at `address` ready: its holder lets go of it.
+  func letGoOfUncontrolledLock(at address: UInt) {
+    guard let standIn = uncontrolledLockStandIns[address], standIn.isHeldUnderControl else { return }
+    standIn.forget()
+    for paused in pausedJobs where paused.blockedOn === standIn {
+      paused.blockedOn = nil
+      makeReady(paused)
+    }
   }
 }
