@@ -92,6 +92,11 @@ extension DeterministicScheduler {
       pendingMisuse = pendingMisuse ?? .lockMisused("\(who) unlocked \(name(of: lock)), \(held), at \(fileID):\(line)")
       return
     }
+    letGo(of: lock)
+  }
+
+  /// Lets go of `lock`, which a task of the run holds: the jobs waiting for it may go on.
+  func letGo(of lock: ControlledLock) {
     lock.forget()
     for paused in pausedJobs where paused.blockedOn === lock {
       paused.blockedOn = nil

@@ -99,7 +99,7 @@ extension DeterministicScheduler {
 
   /// Before the calling thread, running a step of this scheduler's run, takes the program's lock
   /// at `address`: a scheduling point, where the run pauses at such locks and the job holds none.
-  /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:)``).
+  /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:isMutex:)``).
   /// After the pause, a job that would find the mutex held by a paused job of the run waits for
   /// it, paused, as for a drop-in held.
   func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool) -> Bool {
@@ -146,10 +146,6 @@ extension DeterministicScheduler {
   /// Makes the jobs waiting for the uncontrolled mutex at `address` ready: its holder lets go of it.
   func letGoOfUncontrolledLock(at address: UInt) {
     guard let standIn = uncontrolledLockStandIns[address], standIn.isHeldUnderControl else { return }
-    standIn.forget()
-    for paused in pausedJobs where paused.blockedOn === standIn {
-      paused.blockedOn = nil
-      makeReady(paused)
-    }
+    letGo(of: standIn)
   }
 }
