@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// A counter whose increment reads it in one critical section and writes it in another, behind
-/// the lock `Guard` stands for: an increment of another task in between is lost.
+/// the lock of the conforming type: an increment of another task in between is lost.
 private protocol TwoSectionCounter: AnyObject, Sendable {
   init()
   func read() -> Int
