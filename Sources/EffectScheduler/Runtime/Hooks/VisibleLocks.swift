@@ -24,7 +24,7 @@ extension DeterministicScheduler {
   /// Notes that the running step took the lock at `address`; `byTheProgram` when it was taken
   /// through Foundation's slot or the program's own, not the concurrency library's.
   /// `controlled` when the acquire was a scheduling point (``SchedulerConfiguration/pausesAtUncontrolledLocks``).
-  func noteLock(at address: UInt, byTheProgram: Bool, controlled: Bool = false) {
+  func noteLock(at address: UInt, byTheProgram: Bool, controlled: Bool) {
     if isStatusOrStackLock(address) { return }
     // A library's static lock guards its own lazily made globals.
     if noteTouch(at: address, sharedIfNew: { !VisibleLocks.isStaticLockOfALibrary(address) }), byTheProgram, !controlled {

@@ -109,8 +109,12 @@ extension DeterministicScheduler {
   /// (``SchedulerConfiguration/pausesAtUncontrolledLocks``), which a task that ran meanwhile
   /// would wait for on the run's only running thread.
   var mayPause: Bool {
-    (!readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersTimer) && !holdsATaskStatusLock()
-      && !(pausesAtLocks && HostThread.current?.heldLocks.isEmpty == false)
+    somethingElseCouldRun && !holdsATaskStatusLock() && !(pausesAtLocks && HostThread.current?.heldLocks.isEmpty == false)
+  }
+
+  /// Whether a job, a timer or a held-back yield could run instead of the running job.
+  var somethingElseCouldRun: Bool {
+    !readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersTimer
   }
 
   /// Notes that the running step touched `object`, numbered like the locks a watching run sees.

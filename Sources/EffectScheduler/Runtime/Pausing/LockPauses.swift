@@ -106,7 +106,8 @@ extension DeterministicScheduler {
     guard pausesAtLocks, isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current, host.heldLocks.isEmpty,
       isProgramLock(at: address), !holdsATaskStatusLock()
     else { return false }
-    if mayPause, !pauseRunningJob(blockedOn: nil) { return true }
+    // The rest of `mayPause` holds: checked above.
+    if somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
     if isMutex { waitWhileAPausedJobHolds(mutexAt: address) }
     return true
   }
