@@ -41,7 +41,9 @@ func benchmarkCatalogueReduction(rounds: Int, only: String?, searchOnly: String?
       let strategy: ExplorationStrategy = searchOnly == "reduced" ? .reduced(maxSchedules: 50_000) : .exhaustive(maxSchedules: exhaustiveLimit)
       for _ in 0..<rounds {
         let search = try await timedRepeatedly(strategy, configuration, bug.fixed)
-        print("  \(bug.name), \(searchOnly) alone: \(search.schedules) schedules, \(search.probes) of them probe runs, \(format(search.seconds * 1e3)) ms a search")
+        print(
+          "  \(bug.name), \(searchOnly) alone: \(search.schedules) schedules, \(search.probes) of them probe runs, "
+            + "\(format(search.seconds * 1e6)) µs a search, \(search.searches) searches")
       }
       continue
     }
@@ -132,11 +134,11 @@ private struct TimedSearch {
 }
 
 /// Runs `strategy` on `program` again and again until the searches have taken 50 ms, and returns
-/// one search's schedules, probe runs and mean time, and whether it claimed every schedule (or
-/// class).
+/// one search's schedules, probe runs and mean time, whether it claimed every schedule (or
+/// class), and how many searches ran: a profile's samples are divided by it.
 private func timedRepeatedly(
   _ strategy: ExplorationStrategy, _ configuration: ExploreConfiguration, _ program: @escaping @Sendable () async throws -> Void
-) async throws -> (schedules: Int, probes: Int, seconds: Double, claimed: Bool) {
+) async throws -> (schedules: Int, probes: Int, seconds: Double, claimed: Bool, searches: Int) {
   var searches = 0
   var summary: ExplorationSummary?
   let start = DispatchTime.now().uptimeNanoseconds
@@ -146,5 +148,5 @@ private func timedRepeatedly(
     searches += 1
     elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
-  return (summary?.schedules ?? 0, summary?.reductionCheck?.swapsTried ?? 0, elapsed / Double(searches), summary?.exploredEverySchedule ?? false)
+  return (summary?.schedules ?? 0, summary?.reductionCheck?.swapsTried ?? 0, elapsed / Double(searches), summary?.exploredEverySchedule ?? false, searches)
 }
