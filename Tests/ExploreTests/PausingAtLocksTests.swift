@@ -248,6 +248,61 @@ struct PausingAtLocksTests {
       #expect(text.contains("an NSLock or pthread_mutex_t #"), "\(text)")
       #expect(text.contains("held by task #1 first"), "\(text)")
     }
+
+    @Test("an NSLock.try() of a lock a task paused waiting for a drop-in holds fails at once, as on real threads: no deadlock")
+    func tryDoesNotWaitForAPausedHolder() async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let tries = Mutex<Set<Bool>>([])
+      let report = try await finishing(within: .seconds(30)) { [configuration] in
+        do {
+          let summary = try await explore(.exhaustive, configuration: configuration) {
+            let plain = NSLock()
+            let dropIn = EffectLock()
+            let first = Task.effect(name: "first") { plain.withLock { dropIn.withLock {} } }
+            let second = Task.effect(name: "second") {
+              dropIn.withLock {
+                let took = plain.try()
+                if took { plain.unlock() }
+                return took
+              }
+            }
+            let (_, took) = await (first.value, second.value)
+            tries.withLock { _ = $0.insert(took) }
+          }
+          return summary.exploredEverySchedule ? "every schedule" : "\(summary)"
+        } catch {
+          return "\(error)"
+        }
+      }
+      let text = try #require(report, "the exploration hung")
+      #expect(text == "every schedule", "\(text)")
+      // It failed where the first task held the lock, paused waiting for the drop-in.
+      #expect(tries.withLock { $0 } == [true, false])
+    }
+
+    @Test("a task that holds an NSLock and finds another held by a task paused waiting for a drop-in waits for it, paused: no hang")
+    func holderOfALockWaitsForAPausedHolder() async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let summary = try await finishing(within: .seconds(30)) { [configuration] in
+        try await explore(.exhaustive, configuration: configuration) {
+          let outer = NSLock()
+          let inner = NSLock()
+          let dropIn = EffectLock()
+          let other = EffectLock()
+          // Holds the drop-in across a scheduling point, the acquire of another drop-in.
+          let keeper = Task.effect(name: "keeper") { dropIn.withLock { other.withLock {} } }
+          // Holds `inner` while it waits, paused, for the drop-in.
+          let holder = Task.effect(name: "holder") { inner.withLock { dropIn.withLock {} } }
+          // Holds `outer` when it finds `inner` held by the paused holder.
+          let nester = Task.effect(name: "nester") { outer.withLock { inner.withLock {} } }
+          _ = await (keeper.value, holder.value, nester.value)
+        }
+      }
+      try #require(summary != nil, "the exploration hung: a task holding an NSLock blocked on one a paused task holds")
+      #expect(summary?.exploredEverySchedule == true, "\(String(describing: summary))")
+    }
   #endif
 
   @Test("without the option nothing changes: the same schedules as before, and outside any run the locks are plain locks")

@@ -23,8 +23,8 @@ extension VisibleLocks {
     // The replacements, each noting the lock, then calling the real function.
     private static let readLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true) { realReadLock!(lock) } }
     private static let writeLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true) { realWriteLock!(lock) } }
-    private static let tryReadLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true) { realTryReadLock!(lock) } }
-    private static let tryWriteLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true) { realTryWriteLock!(lock) } }
+    private static let tryReadLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true, tries: true) { realTryReadLock!(lock) } }
+    private static let tryWriteLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true, tries: true) { realTryWriteLock!(lock) } }
     private static let timedReadLock: TimedReadWriteLock = { lock, deadline in
       noting(lock, byTheProgram: true) { realTimedReadLock!(lock, deadline) }
     }

@@ -194,17 +194,17 @@ enum VisibleLocks {
     private static let lock: Lock = { mutex in noting(mutex, byTheProgram: false) { realLock!(mutex) } }
     private static let programLock: Lock = { mutex in noting(mutex, byTheProgram: true) { realLock!(mutex) } }
     private static let tryLock: Lock = { mutex in noting(mutex, byTheProgram: false) { realTryLock!(mutex) } }
-    private static let programTryLock: Lock = { mutex in noting(mutex, byTheProgram: true) { realTryLock!(mutex) } }
+    private static let programTryLock: Lock = { mutex in noting(mutex, byTheProgram: true, tries: true) { realTryLock!(mutex) } }
     private static let timedLock: TimedLock = { mutex, deadline in noting(mutex, byTheProgram: false) { realTimedLock!(mutex, deadline) } }
     private static let programTimedLock: TimedLock = { mutex, deadline in noting(mutex, byTheProgram: true) { realTimedLock!(mutex, deadline) } }
 
     /// Notes the lock at `lock`, a `pthread_mutex_t` or a `pthread_rwlock_t`, then takes it as
-    /// `take` does.
+    /// `take` does; `tries` for an attempt that fails rather than wait when the lock is held.
     /// Where the run pauses at such locks (``SchedulerConfiguration/pausesAtUncontrolledLocks``),
     /// a lock of the program's is first a scheduling point (LockPauses.swift).
-    static func noting<Lock>(_ lock: UnsafeMutablePointer<Lock>?, byTheProgram: Bool, _ take: () -> Int32) -> Int32 {
+    static func noting<Lock>(_ lock: UnsafeMutablePointer<Lock>?, byTheProgram: Bool, tries: Bool = false, _ take: () -> Int32) -> Int32 {
       let address = lock.map(UnsafeRawPointer.init)
-      let controlled = byTheProgram && LockPauses.pauseBefore(address, isMutex: Lock.self == pthread_mutex_t.self)
+      let controlled = byTheProgram && LockPauses.pauseBefore(address, isMutex: Lock.self == pthread_mutex_t.self, waits: !tries)
       note(address, byTheProgram: byTheProgram, controlled: controlled)
       let result = take()
       if byTheProgram, result == 0 { LockPauses.took(address) }

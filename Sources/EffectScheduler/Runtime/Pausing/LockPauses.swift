@@ -12,9 +12,12 @@ import Synchronization
 // only running thread. So a job never pauses at a scheduling point holding such a lock, and one
 // that goes on after its pause takes the lock at once, unless a thread outside the run holds it,
 // or a job paused waiting for a drop-in does: then it waits for the mutex, paused, as for a
-// drop-in (a cycle of such waits is a deadlock the report names). A lock taken through a followed
-// slot and let go through another is taken for held until the run ends: the thread's jobs then
-// take their locks without pausing, as they would without the option.
+// drop-in (a cycle of such waits is a deadlock the report names), holding other such locks or
+// not, since taking it would block the run's only running thread for good. An attempt that fails
+// when the lock is held (`pthread_mutex_trylock`, `NSLock.try()`) does not wait: it fails, as it
+// would on real threads. A lock taken through a followed slot and let go through another is taken
+// for held until the run ends: the thread's jobs then take their locks without pausing, as they
+// would without the option.
 
 /// The scheduling points before the acquires of uncontrolled locks.
 enum LockPauses {
@@ -25,12 +28,13 @@ enum LockPauses {
   /// Before the calling thread takes the program's lock at `lock`: pauses the running job if its
   /// scheduler asks and it may. Returns whether the acquire is a controlled one: made where the
   /// scheduler asks, holding no other such lock, and outside a cancellation handler.
-  /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records.
-  static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool) -> Bool {
+  /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records; `waits` unless the acquire is
+  /// an attempt that fails when the lock is held.
+  static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool, waits: Bool) -> Bool {
     guard runsUnderWay.load(ordering: .relaxed) > 0, let lock else { return false }
     var controlled = false
     DrivingThread.withScheduler { scheduler in
-      controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock), isMutex: isMutex)
+      controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock), isMutex: isMutex, waits: waits)
     }
     return controlled
   }
@@ -99,25 +103,27 @@ extension DeterministicScheduler {
 
   /// Before the calling thread, running a step of this scheduler's run, takes the program's lock
   /// at `address`: a scheduling point, where the run pauses at such locks and the job holds none.
-  /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:isMutex:)``).
-  /// After the pause, a job that would find the mutex held by a paused job of the run waits for
-  /// it, paused, as for a drop-in held.
-  func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool) -> Bool {
-    guard pausesAtLocks, isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current, host.heldLocks.isEmpty,
-      isProgramLock(at: address), !holdsATaskStatusLock()
-    else { return false }
+  /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:isMutex:waits:)``).
+  /// After the pause, or without one for a job that holds such locks, a job that would find the
+  /// mutex held by a paused job of the run waits for it, paused, as for a drop-in held, unless it
+  /// only tries it (not `waits`).
+  func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool, waits: Bool) -> Bool {
+    guard pausesAtLocks, isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
+    let holdsNone = host.heldLocks.isEmpty
+    guard holdsNone || (isMutex && waits), isProgramLock(at: address), !holdsATaskStatusLock() else { return false }
     // The rest of `mayPause` holds: checked above.
-    if somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
-    if isMutex { waitWhileAPausedJobHolds(mutexAt: address) }
-    return true
+    if holdsNone, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
+    if isMutex, waits { waitWhileAPausedJobHolds(mutexAt: address) }
+    return holdsNone
   }
 
   /// Waits, paused, while a paused job of the run holds the mutex at `address`: a job never pauses
   /// at a scheduling point holding such a lock, but one that holds it may wait, paused, for a
-  /// drop-in another task holds. Taking the mutex then would block the run's only running thread
-  /// for good; waiting on it as on a drop-in, the job is ready again once the holder lets go, and
-  /// a cycle of such waits is a deadlock that names the lock and its holder. Returns when the run
-  /// ended meanwhile too: the job then goes on outside the scheduler's control.
+  /// drop-in or a mutex another task holds. Taking the mutex then would block the run's only
+  /// running thread for good; waiting on it as on a drop-in, the job is ready again once the
+  /// holder lets go, and a cycle of such waits is a deadlock that names the lock and its holder.
+  /// Returns when the run ended meanwhile too: the job then goes on outside the scheduler's
+  /// control.
   private func waitWhileAPausedJobHolds(mutexAt address: UInt) {
     #if os(Linux) && _pointerBitWidth(_64)
       while let holder = pausedTaskHolding(mutexAt: address), let me = currentTaskID() ?? runningStep?.owner, holder != me {
