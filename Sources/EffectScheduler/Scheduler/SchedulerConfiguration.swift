@@ -115,8 +115,10 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// runs holding a lock of its own, or by the concurrency library itself (a stream's buffer, a
   /// group's results), whose critical sections never split. An exploration's summary says when
   /// steps took a lock without a scheduling point. A task that finds a `pthread_mutex_t` (or an
-  /// `NSLock`) held by a task paused waiting for a drop-in waits for it, paused, so a lock-order
-  /// inversion between the two is reported as a deadlock naming both locks and their holders.
+  /// `NSLock`) held by a task paused waiting for a drop-in waits for it, paused, whether it holds
+  /// such locks itself or not, so a lock-order inversion between the two is reported as a
+  /// deadlock naming both locks and their holders; an attempt that fails when the lock is held
+  /// (`try()`, `pthread_mutex_trylock`) fails then, as it would on real threads.
   public var pausesAtUncontrolledLocks = false
 
   /// Creates a configuration; the defaults suit unit tests.
