@@ -169,8 +169,8 @@ struct PausingAtLocksTests {
       #expect(summary.exploredEverySchedule, "\(summary)")
     }
 
-    @Test("a lock taken inside another is no scheduling point: the search ends, and the summary says a step took a lock uncontrolled")
-    func nestedLocksDoNotPause() async throws {
+    @Test("a lock taken inside another is a scheduling point too: three tasks' nested critical sections, every schedule, none uncontrolled")
+    func nestedLocksPause() async throws {
       var configuration = ExploreConfiguration(progressInterval: nil)
       configuration.scheduler.pausesAtUncontrolledLocks = true
       let values = Mutex<Set<Int>>([])
@@ -183,7 +183,59 @@ struct PausingAtLocksTests {
       }
       #expect(values.withLock { $0 } == [3])
       #expect(summary.exploredEverySchedule, "\(summary)")
-      #expect(summary.tookUncontrolledLocks, "\(summary)")
+      #expect(!summary.tookUncontrolledLocks, "\(summary)")
+    }
+
+    @Test(
+      "two NSLocks taken in opposite orders: a deadlock that names both locks and their holders, found by either search",
+      arguments: [ExplorationStrategy.exhaustive, .reduced])
+    func lockOrderInversionOfTwoNSLocks(strategy: ExplorationStrategy) async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let report = try await finishing(within: .seconds(30)) { [configuration] in
+        do {
+          let summary = try await explore(strategy, configuration: configuration) {
+            let accounts = NSLock()
+            let audit = NSLock()
+            let transfer = Task.effect(name: "transfer") { accounts.withLock { audit.withLock {} } }
+            let report = Task.effect(name: "report") { audit.withLock { accounts.withLock {} } }
+            _ = await (transfer.value, report.value)
+          }
+          return "no failure: \(summary)"
+        } catch {
+          return "\(error)"
+        }
+      }
+      let text = try #require(report, "the exploration hung")
+      #expect(text.contains("deadlock"), "\(text)")
+      #expect(text.contains("held by task #1 transfer"), "\(text)")
+      #expect(text.contains("held by task #2 report"), "\(text)")
+    }
+
+    @Test("a cancellation handler that takes a lock a paused task holds: the holder goes on until it lets go, and the run stops, not judged, rather than hang")
+    func handlerWaitsForAPausedHolder() async throws {
+      var configuration = ExploreConfiguration(progressInterval: nil)
+      configuration.scheduler.pausesAtUncontrolledLocks = true
+      let summary = try await finishing(within: .seconds(30)) { [configuration] in
+        try await explore(.exhaustive, configuration: configuration) {
+          let state = NSLock()
+          let log = NSLock()
+          // Pauses holding `state`, before it takes `log`.
+          let writer = Task.effect(name: "writer") { state.withLock { log.withLock {} } }
+          let sleeper = Task.effect(name: "sleeper") {
+            await withTaskCancellationHandler {
+              try? await Task.sleep(for: .seconds(10))
+            } onCancel: {
+              state.withLock {}
+            }
+          }
+          let canceller = Task.effect(name: "canceller") { sleeper.cancel() }
+          _ = await (writer.value, sleeper.value, canceller.value)
+        }
+      }
+      let finished = try #require(summary, "the exploration hung: a cancellation handler blocked on an NSLock a paused task held")
+      #expect(!finished.exploredEverySchedule, "\(finished)")
+      #expect(finished.unexplored?.contains("cancellation handler") == true, "\(finished)")
     }
 
     @Test("a lock a thread outside the run holds for a moment: the task pauses, then waits for it as on real threads, and the run ends")
@@ -208,7 +260,7 @@ struct PausingAtLocksTests {
       #expect(Set(values.withLock { $0 }) == [1, 2], "\(summary)")
     }
 
-    @Test("a drop-in's scheduling point inside an NSLock's critical section does not pause: a task that takes the NSLock meanwhile would block the run")
+    @Test("a drop-in's scheduling point inside an NSLock's critical section pauses: a task that takes the NSLock meanwhile waits for it, paused")
     func dropInInsideAnUncontrolledLock() async throws {
       var configuration = ExploreConfiguration(progressInterval: nil)
       configuration.scheduler.pausesAtUncontrolledLocks = true
@@ -221,7 +273,7 @@ struct PausingAtLocksTests {
           _ = await (nested.value, plain.value)
         }
       }
-      try #require(summary != nil, "the exploration hung: a task waits for the NSLock a paused one holds")
+      try #require(summary != nil, "the exploration hung: a task blocked on the NSLock a paused one holds")
       #expect(summary?.exploredEverySchedule == true, "\(String(describing: summary))")
     }
 

@@ -14,8 +14,23 @@ extension DeterministicScheduler {
     if pausesAtLocks { HostThread.current?.heldLocks.removeAll() }
     originalHost = HostThread.current
     runSerial = RunSerial.next()
+    if pausesAtLocks { return driveOnAnotherThread() }
     // The first thread leaves the loop only with the run's ending.
     return driveLoop(endingStepOf: nil)!
+  }
+
+  /// ``drive()`` where the run pauses at uncontrolled locks: the first thread, whose caller waits
+  /// for the run's ending, runs no job. It lends the loop to a pool thread, and parks until the
+  /// run is over. Jobs that deadlock over such locks are each paused holding a real mutex that
+  /// another needs; let go when the run ends, they would block their threads for good, so they
+  /// stay parked (``OrphanedJobs``), and a first thread among them would never return.
+  private func driveOnAnotherThread() -> RunEnding {
+    firstThreadWaitsApart = true
+    stepToEnd = nil
+    HostThread.lend(to: self).wake(.drive)
+    while originalHost!.park() != .runIsOver {}
+    firstThreadWaitsApart = false
+    return leaveTheLoop()!
   }
 
   /// The drive loop, entered on the run's first thread or, after a step that paused, on another
@@ -97,7 +112,7 @@ extension DeterministicScheduler {
         switch resume(paused) {
         case .drive:
           if let ending = endStep(stepToEnd!, watchesHiddenAccesses: watchesHiddenAccesses) { return ending }
-        case .runIsOver, .resume:
+        case .runIsOver, .resume, .goOnUntilRelease:
           return leaveTheLoop()
         }
         continue

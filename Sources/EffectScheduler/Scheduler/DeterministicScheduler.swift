@@ -139,6 +139,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// For each uncontrolled mutex a job waited for, paused, while a paused job of the run held it
   /// (LockPauses.swift): the record its waiters wait on, as on a drop-in's.
   @exclusivity(unchecked) var uncontrolledLockStandIns: [UInt: ControlledLock] = [:]
+  /// Given by a paused job lent to a cancellation handler once it let go of the mutex the
+  /// handler waits for (LockPauses.swift).
+  let lentJobLetGo = WakeUpSignal()
   @exclusivity(unchecked) var nextLockNumber = 0
   /// The reads of other tasks' cancelled flags steps made through their handles, by step (see
   /// CancellationReads.swift).
@@ -194,6 +197,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var idleHosts: [HostThread] = []
   /// The thread that called ``drive()``, whose caller waits for the run's ending.
   @exclusivity(unchecked) var originalHost: HostThread?
+  /// Whether the run's first thread runs no job and waits for the run's ending, parked (see
+  /// ``drive()``).
+  @exclusivity(unchecked) var firstThreadWaitsApart = false
   /// The step a thread paused in, for the thread that goes on with the loop to end.
   @exclusivity(unchecked) var stepToEnd: ReadyJob?
   /// The job of the step under way, while it runs.

@@ -207,7 +207,7 @@ enum VisibleLocks {
       let controlled = byTheProgram && LockPauses.pauseBefore(address, isMutex: Lock.self == pthread_mutex_t.self, waits: !tries)
       note(address, byTheProgram: byTheProgram, controlled: controlled)
       let result = take()
-      if byTheProgram, result == 0 { LockPauses.took(address) }
+      if byTheProgram, result == 0 { LockPauses.took(address, isMutex: Lock.self == pthread_mutex_t.self) }
       return result
     }
 

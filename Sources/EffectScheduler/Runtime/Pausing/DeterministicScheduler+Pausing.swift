@@ -63,6 +63,10 @@ extension DeterministicScheduler {
       host.isOrphan = true
       DrivingThread.set(nil)
       return false
+    case .goOnUntilRelease:
+      // Lent to a cancellation handler: the job goes on outside the scheduler's control until it
+      // lets go of the lock, then parks again (LockPauses.swift).
+      return false
     }
   }
 
@@ -174,7 +178,14 @@ extension DeterministicScheduler {
   /// Whether a job that ran on the calling thread was paused and let go when its run ended: the
   /// thread then no longer belongs to the run. Checked only when some job paused meanwhile.
   func jobWasOrphaned(pausesBefore: Int) -> Bool {
-    guard pauseCount.load(ordering: .relaxed) != pausesBefore, let host = HostThread.current, host.isOrphan else { return false }
+    guard pauseCount.load(ordering: .relaxed) != pausesBefore, let host = HostThread.current else { return false }
+    if host.goesOnUntilRelease != nil {
+      // Lent to a cancellation handler, the job ended before it let go of the mutex: the thread
+      // parks as if it had (LockPauses.swift).
+      host.goesOnUntilRelease = nil
+      parkAfterLentRun(host)
+    }
+    guard host.isOrphan else { return false }
     host.isOrphan = false
     let orphans = host.orphans
     host.orphans = nil
@@ -209,6 +220,7 @@ extension DeterministicScheduler {
     concludedEnding = ending
     orphanedJobs = orphans
     for host in idle { host.wake(.runIsOver) }
+    if firstThreadWaitsApart { originalHost?.wake(.runIsOver) }
     orphans.passOn()
     if onFirstThread {
       concludedEnding = nil

@@ -106,10 +106,10 @@ extension DeterministicScheduler {
 
   /// Whether the running job may pause at a scheduling point now: something else could run, and
   /// it holds no lock of the runtime's, nor, where the run follows them, an uncontrolled one
-  /// (``SchedulerConfiguration/pausesAtUncontrolledLocks``), which a task that ran meanwhile
-  /// would wait for on the run's only running thread.
+  /// (``SchedulerConfiguration/pausesAtUncontrolledLocks``) that a task that ran meanwhile would
+  /// wait for on the run's only running thread: one whose holder glibc does not record.
   var mayPause: Bool {
-    somethingElseCouldRun && !holdsATaskStatusLock() && !(pausesAtLocks && HostThread.current?.heldLocks.isEmpty == false)
+    somethingElseCouldRun && !holdsATaskStatusLock() && !(pausesAtLocks && HostThread.current?.holdsOnlyLocksWaitedFor == false)
   }
 
   /// Whether a job, a timer or a held-back yield could run instead of the running job.

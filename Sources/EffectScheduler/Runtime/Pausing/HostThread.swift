@@ -18,6 +18,10 @@ final class HostThread: @unchecked Sendable {
     case drive
     /// Go on with the job paused on this thread.
     case resume
+    /// Go on with the job paused on this thread outside the scheduler's control, lent to a
+    /// cancellation handler, until it lets go of the lock the handler waits for
+    /// (``HostThread/goesOnUntilRelease``), then park again (see LockPauses.swift).
+    case goOnUntilRelease
     /// The run is over: a paused job goes on uncontrolled, an idle loop ends.
     case runIsOver
   }
@@ -40,9 +44,21 @@ final class HostThread: @unchecked Sendable {
   /// Whether the job paused on this thread was let go when its run ended.
   var isOrphan = false
   /// The locks this thread took through the program's slots under a scheduler that pauses at
-  /// them (``SchedulerConfiguration/pausesAtUncontrolledLocks``) and has not let go, by address
-  /// (see LockPauses.swift).
-  var heldLocks: [UInt] = []
+  /// them (``SchedulerConfiguration/pausesAtUncontrolledLocks``) and has not let go, by address,
+  /// each with whether a job of the run that finds it held by this thread's paused job waits for
+  /// it, paused: a `pthread_mutex_t` of the program's, whose holder glibc records (see
+  /// LockPauses.swift).
+  var heldLocks: [(address: UInt, waitedFor: Bool)] = []
+  /// The lock this thread's paused job, lent to a cancellation handler that waits for it, goes on
+  /// until it lets go of, while it does (see LockPauses.swift).
+  var goesOnUntilRelease: UInt?
+  /// The uncontrolled mutex this thread's paused job waits for, while it does: let go when its
+  /// run ends, it would take it at once (see ``OrphanedJobs``).
+  var waitsForMutex: UInt?
+
+  /// Whether a job that finds any lock this thread holds held waits for it, paused: then this
+  /// thread's job may pause holding them.
+  var holdsOnlyLocksWaitedFor: Bool { heldLocks.allSatisfy(\.waitedFor) }
   /// The paused jobs let go after their run ended, while this thread's is one of them.
   var orphans: OrphanedJobs?
   /// The kernel's id of this thread on Linux, which a held `pthread_mutex_t` records; set once it
@@ -139,6 +155,8 @@ final class HostThread: @unchecked Sendable {
     let host = idle.take() ?? startPoolThread()
     host.scheduler = scheduler
     host.heldLocks.removeAll()
+    host.goesOnUntilRelease = nil
+    host.waitsForMutex = nil
     return host
   }
 

@@ -7,17 +7,25 @@ import Synchronization
 // the scheduler does not control, made through the program's or Foundation's slots (see
 // VisibleLocks.swift), is a scheduling point before the lock is taken: the job pauses there, as at
 // a drop-in's acquire, and other ready jobs may run first. Which locks a thread holds is followed
-// through the same slots and those of `pthread_mutex_unlock` and `pthread_rwlock_unlock`: a job
-// that holds one does not pause, since a job waiting for the lock it keeps would block the run's
-// only running thread. So a job never pauses at a scheduling point holding such a lock, and one
-// that goes on after its pause takes the lock at once, unless a thread outside the run holds it,
-// or a job paused waiting for a drop-in does: then it waits for the mutex, paused, as for a
-// drop-in (a cycle of such waits is a deadlock the report names), holding other such locks or
-// not, since taking it would block the run's only running thread for good. An attempt that fails
-// when the lock is held (`pthread_mutex_trylock`, `NSLock.try()`) does not wait: it fails, as it
-// would on real threads. A lock taken through a followed slot and let go through another is taken
-// for held until the run ends: the thread's jobs then take their locks without pausing, as they
-// would without the option.
+// through the same slots and those of `pthread_mutex_unlock` and `pthread_rwlock_unlock`.
+//
+// A job that holds such a lock may pause, at the acquire of another or at a drop-in's scheduling
+// point, only if each lock it holds is a `pthread_mutex_t` of the program's (an `NSLock` among
+// them), whose holder glibc records: a job of the run that would find one held by a paused job
+// waits for it, paused, as for a drop-in held, rather than take it and block the run's only
+// running thread for good. So two tasks that take two locks in opposite orders can each hold one
+// and wait for the other, a deadlock the report names with both locks and holders. A job holding
+// a read–write lock, or a lock in a library's static data, does not pause. A job that finds a
+// mutex held by a paused job waits for it, paused, holding such locks or not; an attempt that
+// fails when the lock is held (`pthread_mutex_trylock`, `NSLock.try()`) does not wait: it fails,
+// as it would on real threads.
+//
+// A cancellation handler cannot pause: the runtime runs it holding the cancelled task's lock. One
+// that would find a mutex held by a paused job lends its thread's turn to that job, which goes on
+// outside the scheduler's control until it lets go of the mutex, then parks again; the run stops
+// after the step, not judged, as where a handler waits for a drop-in held. A job that goes on after
+// its pause takes the lock at once, unless a thread outside the run holds it. A lock taken through
+// a followed slot and let go through another is taken for held until the run ends.
 
 /// The scheduling points before the acquires of uncontrolled locks.
 enum LockPauses {
@@ -40,12 +48,13 @@ enum LockPauses {
   }
 
   /// After the calling thread took the program's lock at `lock` under a scheduler that pauses at
-  /// such locks: it holds it until it lets go.
-  static func took(_ lock: UnsafeRawPointer?) {
+  /// such locks: it holds it until it lets go. `isMutex` for a `pthread_mutex_t`.
+  static func took(_ lock: UnsafeRawPointer?, isMutex: Bool) {
     guard runsUnderWay.load(ordering: .relaxed) > 0, let lock else { return }
     DrivingThread.withScheduler { scheduler in
       guard scheduler.pausesAtLocks, let host = HostThread.current else { return }
-      host.heldLocks.append(UInt(bitPattern: lock))
+      let address = UInt(bitPattern: lock)
+      host.heldLocks.append((address, isMutex && scheduler.isProgramLock(at: address)))
     }
   }
 
@@ -54,10 +63,19 @@ enum LockPauses {
   static func released(_ lock: UnsafeRawPointer?) {
     guard runsUnderWay.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current, !host.heldLocks.isEmpty else { return }
     let address = UInt(bitPattern: lock)
-    if let index = host.heldLocks.lastIndex(of: address) { host.heldLocks.remove(at: index) }
+    if let index = host.heldLocks.lastIndex(where: { $0.address == address }) { host.heldLocks.remove(at: index) }
     DrivingThread.withScheduler { scheduler in
       if !scheduler.uncontrolledLockStandIns.isEmpty { scheduler.letGoOfUncontrolledLock(at: address) }
     }
+  }
+
+  /// After the calling thread let go of the lock at `lock`: if its paused job was lent to a
+  /// cancellation handler until it let go of this lock, it parks again.
+  static func didLetGo(_ lock: UnsafeRawPointer?) {
+    guard runsUnderWay.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current, host.goesOnUntilRelease == UInt(bitPattern: lock)
+    else { return }
+    host.goesOnUntilRelease = nil
+    DrivingThread.withScheduler { $0.parkAfterLentRun(host) }
   }
 
   #if os(Linux) && _pointerBitWidth(_64)
@@ -67,7 +85,9 @@ enum LockPauses {
     private static let realReadWriteUnlock: Unlock? = runtimeFunction("pthread_rwlock_unlock")
     private static let mutexUnlock: Unlock = { lock in
       released(lock.map(UnsafeRawPointer.init))
-      return realMutexUnlock!(lock)
+      let result = realMutexUnlock!(lock)
+      didLetGo(lock.map(UnsafeRawPointer.init))
+      return result
     }
     private static let readWriteUnlock: Unlock = { lock in
       released(lock.map(UnsafeRawPointer.init))
@@ -109,12 +129,16 @@ extension DeterministicScheduler {
   /// only tries it (not `waits`).
   func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool, waits: Bool) -> Bool {
     guard pausesAtLocks, isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
-    let holdsNone = host.heldLocks.isEmpty
-    guard holdsNone || (isMutex && waits), isProgramLock(at: address), !holdsATaskStatusLock() else { return false }
+    let mayPauseHere = host.holdsOnlyLocksWaitedFor
+    guard mayPauseHere || (isMutex && waits), isProgramLock(at: address) else { return false }
+    guard !holdsATaskStatusLock() else {
+      if isMutex, waits { lendPausedHolder(ofMutexAt: address) }
+      return false
+    }
     // The rest of `mayPause` holds: checked above.
-    if holdsNone, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
+    if mayPauseHere, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
     if isMutex, waits { waitWhileAPausedJobHolds(mutexAt: address) }
-    return holdsNone
+    return mayPauseHere
   }
 
   /// Waits, paused, while a paused job of the run holds the mutex at `address`: a job never pauses
@@ -134,20 +158,66 @@ extension DeterministicScheduler {
         let number = lockNumbers[address].map { " #\($0)" } ?? ""
         let waitingOn = "an NSLock or pthread_mutex_t\(number) the scheduler does not control, held by task \(registry[holder].info)"
         registry[me].waitingOn = { waitingOn }
-        guard pauseRunningJob(blockedOn: standIn) else { return }
+        let host = HostThread.current
+        host?.waitsForMutex = address
+        let goesOn = pauseRunningJob(blockedOn: standIn)
+        host?.waitsForMutex = nil
+        guard goesOn else { return }
       }
     #endif
   }
 
-  /// The task of the paused job whose thread holds the mutex at `address`, as glibc records its
-  /// holder, 8 bytes in.
+  /// The task of the paused job whose thread holds the mutex at `address`.
   private func pausedTaskHolding(mutexAt address: UInt) -> TaskID? {
+    pausedJobHolding(mutexAt: address)?.task
+  }
+
+  /// The paused job whose thread holds the mutex at `address`, as glibc records its holder, 8
+  /// bytes in.
+  private func pausedJobHolding(mutexAt address: UInt) -> PausedJob? {
     #if os(Linux) && _pointerBitWidth(_64)
       guard !pausedJobs.isEmpty, let owner = UnsafeRawPointer(bitPattern: address + 8)?.load(as: Int32.self), owner > 0 else { return nil }
-      return pausedJobs.first { $0.host.kernelID == owner }?.task
+      return pausedJobs.first { $0.host.kernelID == owner }
     #else
       return nil
     #endif
+  }
+
+  /// In a cancellation handler, which cannot pause, before the handler takes the mutex at
+  /// `address`: if a paused job that is ready to go on holds it, lets that job go on, outside the
+  /// scheduler's control, until it lets go of the mutex (``parkAfterLentRun(_:)``), and waits for
+  /// that; otherwise taking it would block the run's only running thread for good. The job's
+  /// steps meanwhile are no steps of the run, so the run stops after this step, not judged.
+  private func lendPausedHolder(ofMutexAt address: UInt) {
+    guard let holder = pausedJobHolding(mutexAt: address), holder.blockedOn == nil else { return }
+    let waiter = (currentTaskID() ?? runningStep?.owner).map { "task \(registry[$0].info)" } ?? "a job"
+    let holderName = holder.task.map { "task \(registry[$0].info)" } ?? "a job"
+    let number = lockNumbers[address].map { " #\($0)" } ?? ""
+    unexplored =
+      unexplored
+      ?? "\(waiter) waited in a cancellation handler for an NSLock or pthread_mutex_t\(number) that \(holderName) held, paused in its "
+      + "critical section: the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot pause it there; the "
+      + "holder went on outside the scheduler's control until it let go, and runs that reach such a wait stop, not judged"
+    if cutAtStep == nil { cutAtStep = step }
+    holder.host.goesOnUntilRelease = address
+    holder.host.wake(.goOnUntilRelease)
+    _ = lentJobLetGo.wait()
+  }
+
+  /// On the thread of a paused job lent to a cancellation handler, once it let go of the mutex
+  /// the handler waits for (or its job ended first): tells the handler, and parks as the paused
+  /// job it still is, until lent again or let go at the run's end.
+  func parkAfterLentRun(_ host: HostThread) {
+    lentJobLetGo.signal()
+    switch host.park() {
+    case .goOnUntilRelease:
+      return
+    case .resume, .drive:
+      activeThread.store(host.identity, ordering: .relaxed)
+    case .runIsOver:
+      host.isOrphan = true
+      DrivingThread.set(nil)
+    }
   }
 
   /// Makes the jobs waiting for the uncontrolled mutex at `address` ready: its holder lets go of it.

@@ -53,22 +53,52 @@ final class PausedJob {
 
 /// The threads whose jobs were paused when their run ended, let go on one at a time, outside the
 /// scheduler's control, so that their code unwinds and their threads come free.
+///
+/// A job paused waiting for an uncontrolled mutex (LockPauses.swift) takes it as soon as it goes
+/// on, so it goes after the others, and only once no other job of the chain still holds that
+/// mutex: in a deadlock over such mutexes each would block its thread for good on one the other
+/// holds, and the chain would wait on them. Those that still would stay parked.
 final class OrphanedJobs: @unchecked Sendable {
   private var remaining: [HostThread]
+  /// The jobs passed over, for a mutex another job of the chain held then.
+  private var passedOver: [HostThread] = []
   private let done = DispatchSemaphore(value: 0)
 
   init(_ hosts: [HostThread]) {
-    remaining = hosts.reversed()
+    // Taken from the end: the jobs that wait for a mutex last.
+    remaining = (hosts.filter { $0.waitsForMutex != nil } + hosts.filter { $0.waitsForMutex == nil }).reversed()
   }
 
   /// Lets the next paused job go on; after the last, says the chain is done.
   func passOn() {
-    if let next = remaining.popLast() {
+    if let next = takeNext() {
       next.orphans = self
       next.wake(.runIsOver)
     } else {
       done.signal()
     }
+  }
+
+  /// The next job to let go on: one that waits for no mutex, or for one no job of the chain holds
+  /// now.
+  private func takeNext() -> HostThread? {
+    while let next = remaining.popLast() {
+      guard let mutex = next.waitsForMutex, isHeldInTheChain(mutex) else { return next }
+      passedOver.append(next)
+    }
+    guard let index = passedOver.firstIndex(where: { !isHeldInTheChain($0.waitsForMutex!) }) else { return nil }
+    return passedOver.remove(at: index)
+  }
+
+  /// Whether a job of the chain not yet let go, or passed over, holds the mutex at `address`, as
+  /// glibc records its holder, 8 bytes in.
+  private func isHeldInTheChain(_ address: UInt) -> Bool {
+    #if os(Linux) && _pointerBitWidth(_64)
+      guard let owner = UnsafeRawPointer(bitPattern: address + 8)?.load(as: Int32.self), owner > 0 else { return false }
+      return remaining.contains { $0.kernelID == owner } || passedOver.contains { $0.kernelID == owner }
+    #else
+      return false
+    #endif
   }
 
   /// Waits for the chain to end, at most `timeout`: a job that blocks for good outside the
