@@ -109,16 +109,18 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// try await explore(.random(schedules: 1_000), configuration: configuration) { … }
   /// ```
   ///
-  /// An acquire made while the task holds another such lock, taken under the scheduler, is no
-  /// scheduling point: the task would keep the lock while paused, and a task that waited for it
-  /// would block the run's thread. Nor is one made in a cancellation handler, which the runtime
-  /// runs holding a lock of its own, or by the concurrency library itself (a stream's buffer, a
-  /// group's results), whose critical sections never split. An exploration's summary says when
-  /// steps took a lock without a scheduling point. A task that finds a `pthread_mutex_t` (or an
-  /// `NSLock`) held by a task paused waiting for a drop-in waits for it, paused, whether it holds
-  /// such locks itself or not, so a lock-order inversion between the two is reported as a
-  /// deadlock naming both locks and their holders; an attempt that fails when the lock is held
-  /// (`try()`, `pthread_mutex_trylock`) fails then, as it would on real threads.
+  /// A task that finds a `pthread_mutex_t` (or an `NSLock`) held by a paused task waits for it,
+  /// paused, as for a drop-in held, so an acquire made while holding such locks is a scheduling
+  /// point too, and two tasks that take two locks in opposite orders, or a lock and a drop-in, are
+  /// reported as a deadlock naming the locks and their holders; an attempt that fails when the lock
+  /// is held (`try()`, `pthread_mutex_trylock`) fails then, as it would on real threads. An acquire
+  /// made while holding a `pthread_rwlock_t`, whose readers glibc does not record, is no scheduling
+  /// point; nor is one made in a cancellation handler, which the runtime runs holding a lock of its
+  /// own, or by the concurrency library itself (a stream's buffer, a group's results), whose
+  /// critical sections never split. An exploration's summary says when steps took a lock without a
+  /// scheduling point. A cancellation handler that finds a mutex held by a paused task lets that
+  /// task go on until it lets go of the mutex, outside the scheduler's control, and the run stops
+  /// there, not judged (an exploration's summary says so), rather than block the run.
   public var pausesAtUncontrolledLocks = false
 
   /// Creates a configuration; the defaults suit unit tests.
