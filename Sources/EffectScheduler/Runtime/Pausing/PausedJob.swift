@@ -66,7 +66,7 @@ final class OrphanedJobs: @unchecked Sendable {
 
   init(_ hosts: [HostThread]) {
     // Taken from the end: the jobs that wait for a mutex last.
-    remaining = (hosts.filter { $0.waitsForMutex != nil } + hosts.filter { $0.waitsForMutex == nil }).reversed()
+    remaining = (hosts.filter { $0.waitsForMutex == nil } + hosts.filter { $0.waitsForMutex != nil }).reversed()
   }
 
   /// Lets the next paused job go on; after the last, says the chain is done.
