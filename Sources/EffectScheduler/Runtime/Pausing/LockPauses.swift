@@ -35,7 +35,8 @@ enum LockPauses {
 
   /// Before the calling thread takes the program's lock at `lock`: pauses the running job if its
   /// scheduler asks and it may. Returns whether the acquire is a controlled one: made where the
-  /// scheduler asks, holding no other such lock, and outside a cancellation handler.
+  /// scheduler asks, holding no such lock but mutexes whose holder glibc records, and outside a
+  /// cancellation handler.
   /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records; `waits` unless the acquire is
   /// an attempt that fails when the lock is held.
   static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool, waits: Bool) -> Bool {
@@ -122,7 +123,8 @@ extension DeterministicScheduler {
   var pausesAtLocks: Bool { configuration.pausesAtUncontrolledLocks }
 
   /// Before the calling thread, running a step of this scheduler's run, takes the program's lock
-  /// at `address`: a scheduling point, where the run pauses at such locks and the job holds none.
+  /// at `address`: a scheduling point, where the run pauses at such locks and the job holds none
+  /// but mutexes whose holder glibc records.
   /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:isMutex:waits:)``).
   /// After the pause, or without one for a job that holds such locks, a job that would find the
   /// mutex held by a paused job of the run waits for it, paused, as for a drop-in held, unless it
@@ -141,11 +143,11 @@ extension DeterministicScheduler {
     return mayPauseHere
   }
 
-  /// Waits, paused, while a paused job of the run holds the mutex at `address`: a job never pauses
-  /// at a scheduling point holding such a lock, but one that holds it may wait, paused, for a
-  /// drop-in or a mutex another task holds. Taking the mutex then would block the run's only
-  /// running thread for good; waiting on it as on a drop-in, the job is ready again once the
-  /// holder lets go, and a cycle of such waits is a deadlock that names the lock and its holder.
+  /// Waits, paused, while a paused job of the run holds the mutex at `address`: the holder paused
+  /// in its critical section, at a scheduling point or waiting for a drop-in or a mutex another
+  /// task holds. Taking the mutex then would block the run's only running thread for good;
+  /// waiting on it as on a drop-in, the job is ready again once the holder lets go, and a cycle
+  /// of such waits is a deadlock that names the locks and their holders.
   /// Returns when the run ended meanwhile too: the job then goes on outside the scheduler's
   /// control.
   private func waitWhileAPausedJobHolds(mutexAt address: UInt) {
