@@ -359,14 +359,11 @@ struct PausingAtLocksTests {
           let outer = ReadWriteLock()
           let inner = NSLock()
           let dropIn = EffectLock()
-          let other = EffectLock()
-          // Holds the drop-in across a scheduling point, the acquire of another drop-in.
-          let keeper = Task.effect(name: "keeper") { dropIn.withLock { other.withLock {} } }
-          // Holds `inner` while it waits, paused, for the drop-in.
+          // Pauses holding `inner`, at the drop-in's acquire.
           let holder = Task.effect(name: "holder") { inner.withLock { dropIn.withLock {} } }
           // Holds `outer` when it finds `inner` held by the paused holder.
           let nester = Task.effect(name: "nester") { outer.withWriteLock { inner.withLock {} } }
-          _ = await (keeper.value, holder.value, nester.value)
+          _ = await (holder.value, nester.value)
         }
       }
       try #require(summary != nil, "the exploration hung: a task holding a lock blocked on one a paused task holds")
