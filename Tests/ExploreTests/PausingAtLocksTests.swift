@@ -143,6 +143,23 @@ private func finishing<Value: Sendable>(within limit: Duration, _ work: @escapin
   return nil
 }
 
+/// How an exploration of `program` that pauses at uncontrolled locks ended: its summary, or the
+/// failure it reported, put in words; `nil` when it has not ended within 30 seconds, a hang.
+private func pausingExploration(
+  _ strategy: ExplorationStrategy = .exhaustive, _ program: @escaping @Sendable () async throws -> Void
+) async throws -> (summary: ExplorationSummary?, text: String)? {
+  var configuration = ExploreConfiguration(progressInterval: nil)
+  configuration.scheduler.pausesAtUncontrolledLocks = true
+  return try await finishing(within: .seconds(30)) { [configuration] in
+    do {
+      let summary = try await explore(strategy, configuration: configuration, program)
+      return (summary, "\(summary)")
+    } catch {
+      return (nil, "\(error)")
+    }
+  }
+}
+
 @Suite("Scheduling points at the acquires of locks the scheduler does not control (pausesAtUncontrolledLocks)")
 struct PausingAtLocksTests {
   #if os(Linux) && _pointerBitWidth(_64)
@@ -207,23 +224,14 @@ struct PausingAtLocksTests {
       "two NSLocks taken in opposite orders: a deadlock that names both locks and their holders, found by either search",
       arguments: [ExplorationStrategy.exhaustive, .reduced])
     func lockOrderInversionOfTwoNSLocks(strategy: ExplorationStrategy) async throws {
-      var configuration = ExploreConfiguration(progressInterval: nil)
-      configuration.scheduler.pausesAtUncontrolledLocks = true
-      let report = try await finishing(within: .seconds(30)) { [configuration] in
-        do {
-          let summary = try await explore(strategy, configuration: configuration) {
-            let accounts = NSLock()
-            let audit = NSLock()
-            let transfer = Task.effect(name: "transfer") { accounts.withLock { audit.withLock {} } }
-            let report = Task.effect(name: "report") { audit.withLock { accounts.withLock {} } }
-            _ = await (transfer.value, report.value)
-          }
-          return "no failure: \(summary)"
-        } catch {
-          return "\(error)"
-        }
+      let ended = try await pausingExploration(strategy) {
+        let accounts = NSLock()
+        let audit = NSLock()
+        let transfer = Task.effect(name: "transfer") { accounts.withLock { audit.withLock {} } }
+        let report = Task.effect(name: "report") { audit.withLock { accounts.withLock {} } }
+        _ = await (transfer.value, report.value)
       }
-      let text = try #require(report, "the exploration hung")
+      let text = try #require(ended, "the exploration hung").text
       #expect(text.contains("deadlock"), "\(text)")
       #expect(text.contains("held by task #1 transfer"), "\(text)")
       #expect(text.contains("held by task #2 report"), "\(text)")
@@ -231,28 +239,25 @@ struct PausingAtLocksTests {
 
     @Test("a cancellation handler that takes a lock a paused task holds: the holder goes on until it lets go, and the run stops, not judged, rather than hang")
     func handlerWaitsForAPausedHolder() async throws {
-      var configuration = ExploreConfiguration(progressInterval: nil)
-      configuration.scheduler.pausesAtUncontrolledLocks = true
-      let summary = try await finishing(within: .seconds(30)) { [configuration] in
-        try await explore(.exhaustive, configuration: configuration) {
-          let state = NSLock()
-          let log = NSLock()
-          // Pauses holding `state`, before it takes `log`.
-          let writer = Task.effect(name: "writer") { state.withLock { log.withLock {} } }
-          let sleeper = Task.effect(name: "sleeper") {
-            await withTaskCancellationHandler {
-              try? await Task.sleep(for: .seconds(10))
-            } onCancel: {
-              state.withLock {}
-            }
+      let ended = try await pausingExploration {
+        let state = NSLock()
+        let log = NSLock()
+        // Pauses holding `state`, before it takes `log`.
+        let writer = Task.effect(name: "writer") { state.withLock { log.withLock {} } }
+        let sleeper = Task.effect(name: "sleeper") {
+          await withTaskCancellationHandler {
+            try? await Task.sleep(for: .seconds(10))
+          } onCancel: {
+            state.withLock {}
           }
-          let canceller = Task.effect(name: "canceller") { sleeper.cancel() }
-          _ = await (writer.value, sleeper.value, canceller.value)
         }
+        let canceller = Task.effect(name: "canceller") { sleeper.cancel() }
+        _ = await (writer.value, sleeper.value, canceller.value)
       }
-      let finished = try #require(summary, "the exploration hung: a cancellation handler blocked on an NSLock a paused task held")
-      #expect(!finished.exploredEverySchedule, "\(finished)")
-      #expect(finished.unexplored?.contains("cancellation handler") == true, "\(finished)")
+      let outcome = try #require(ended, "the exploration hung: a cancellation handler blocked on an NSLock a paused task held")
+      let summary = try #require(outcome.summary, "\(outcome.text)")
+      #expect(!summary.exploredEverySchedule, "\(summary)")
+      #expect(summary.unexplored?.contains("cancellation handler") == true, "\(summary)")
     }
 
     @Test("a lock a thread outside the run holds for a moment: the task pauses, then waits for it as on real threads, and the run ends")
@@ -279,40 +284,27 @@ struct PausingAtLocksTests {
 
     @Test("a drop-in's scheduling point inside an NSLock's critical section pauses: a task that takes the NSLock meanwhile waits for it, paused")
     func dropInInsideAnUncontrolledLock() async throws {
-      var configuration = ExploreConfiguration(progressInterval: nil)
-      configuration.scheduler.pausesAtUncontrolledLocks = true
-      let summary = try await finishing(within: .seconds(30)) { [configuration] in
-        try await explore(.exhaustive, configuration: configuration) {
-          let outer = NSLock()
-          let inner = EffectLock()
-          let nested = Task.effect(name: "nested") { outer.withLock { inner.withLock {} } }
-          let plain = Task.effect(name: "plain") { outer.withLock {} }
-          _ = await (nested.value, plain.value)
-        }
+      let ended = try await pausingExploration {
+        let outer = NSLock()
+        let inner = EffectLock()
+        let nested = Task.effect(name: "nested") { outer.withLock { inner.withLock {} } }
+        let plain = Task.effect(name: "plain") { outer.withLock {} }
+        _ = await (nested.value, plain.value)
       }
-      try #require(summary != nil, "the exploration hung: a task blocked on the NSLock a paused one holds")
-      #expect(summary?.exploredEverySchedule == true, "\(String(describing: summary))")
+      let outcome = try #require(ended, "the exploration hung: a task blocked on the NSLock a paused one holds")
+      #expect(outcome.summary?.exploredEverySchedule == true, "\(outcome.text)")
     }
 
     @Test("a lock-order inversion between a drop-in and an NSLock is a deadlock that names the NSLock and its holder, not a hang")
     func inversionWithADropIn() async throws {
-      var configuration = ExploreConfiguration(progressInterval: nil)
-      configuration.scheduler.pausesAtUncontrolledLocks = true
-      let report = try await finishing(within: .seconds(30)) { [configuration] in
-        do {
-          let summary = try await explore(.exhaustive, configuration: configuration) {
-            let plain = NSLock()
-            let dropIn = EffectLock()
-            let first = Task.effect(name: "first") { plain.withLock { dropIn.withLock {} } }
-            let second = Task.effect(name: "second") { dropIn.withLock { plain.withLock {} } }
-            _ = await (first.value, second.value)
-          }
-          return "no failure: \(summary)"
-        } catch {
-          return "\(error)"
-        }
+      let ended = try await pausingExploration {
+        let plain = NSLock()
+        let dropIn = EffectLock()
+        let first = Task.effect(name: "first") { plain.withLock { dropIn.withLock {} } }
+        let second = Task.effect(name: "second") { dropIn.withLock { plain.withLock {} } }
+        _ = await (first.value, second.value)
       }
-      let text = try #require(report, "the exploration hung: a task waits for the NSLock a paused one holds")
+      let text = try #require(ended, "the exploration hung: a task waits for the NSLock a paused one holds").text
       #expect(text.contains("deadlock"), "\(text)")
       #expect(text.contains("an NSLock or pthread_mutex_t #"), "\(text)")
       #expect(text.contains("held by task #1 first"), "\(text)")
@@ -320,54 +312,41 @@ struct PausingAtLocksTests {
 
     @Test("an NSLock.try() of a lock a task paused waiting for a drop-in holds fails at once, as on real threads: no deadlock")
     func tryDoesNotWaitForAPausedHolder() async throws {
-      var configuration = ExploreConfiguration(progressInterval: nil)
-      configuration.scheduler.pausesAtUncontrolledLocks = true
       let tries = Mutex<Set<Bool>>([])
-      let report = try await finishing(within: .seconds(30)) { [configuration] in
-        do {
-          let summary = try await explore(.exhaustive, configuration: configuration) {
-            let plain = NSLock()
-            let dropIn = EffectLock()
-            let first = Task.effect(name: "first") { plain.withLock { dropIn.withLock {} } }
-            let second = Task.effect(name: "second") {
-              dropIn.withLock {
-                let took = plain.try()
-                if took { plain.unlock() }
-                return took
-              }
-            }
-            let (_, took) = await (first.value, second.value)
-            tries.withLock { _ = $0.insert(took) }
+      let ended = try await pausingExploration {
+        let plain = NSLock()
+        let dropIn = EffectLock()
+        let first = Task.effect(name: "first") { plain.withLock { dropIn.withLock {} } }
+        let second = Task.effect(name: "second") {
+          dropIn.withLock {
+            let took = plain.try()
+            if took { plain.unlock() }
+            return took
           }
-          return summary.exploredEverySchedule ? "every schedule" : "\(summary)"
-        } catch {
-          return "\(error)"
         }
+        let (_, took) = await (first.value, second.value)
+        tries.withLock { _ = $0.insert(took) }
       }
-      let text = try #require(report, "the exploration hung")
-      #expect(text == "every schedule", "\(text)")
+      let outcome = try #require(ended, "the exploration hung")
+      #expect(outcome.summary?.exploredEverySchedule == true, "\(outcome.text)")
       // It failed where the first task held the lock, paused waiting for the drop-in.
       #expect(tries.withLock { $0 } == [true, false])
     }
 
     @Test("a task that holds a read–write lock, and so does not pause, and finds a mutex a paused task holds waits for it, paused: no hang")
     func holderOfALockWaitsForAPausedHolder() async throws {
-      var configuration = ExploreConfiguration(progressInterval: nil)
-      configuration.scheduler.pausesAtUncontrolledLocks = true
-      let summary = try await finishing(within: .seconds(30)) { [configuration] in
-        try await explore(.exhaustive, configuration: configuration) {
-          let outer = ReadWriteLock()
-          let inner = NSLock()
-          let dropIn = EffectLock()
-          // Pauses holding `inner`, at the drop-in's acquire.
-          let holder = Task.effect(name: "holder") { inner.withLock { dropIn.withLock {} } }
-          // Holds `outer` when it finds `inner` held by the paused holder.
-          let nester = Task.effect(name: "nester") { outer.withWriteLock { inner.withLock {} } }
-          _ = await (holder.value, nester.value)
-        }
+      let ended = try await pausingExploration {
+        let outer = ReadWriteLock()
+        let inner = NSLock()
+        let dropIn = EffectLock()
+        // Pauses holding `inner`, at the drop-in's acquire.
+        let holder = Task.effect(name: "holder") { inner.withLock { dropIn.withLock {} } }
+        // Holds `outer` when it finds `inner` held by the paused holder.
+        let nester = Task.effect(name: "nester") { outer.withWriteLock { inner.withLock {} } }
+        _ = await (holder.value, nester.value)
       }
-      try #require(summary != nil, "the exploration hung: a task holding a lock blocked on one a paused task holds")
-      #expect(summary?.exploredEverySchedule == true, "\(String(describing: summary))")
+      let outcome = try #require(ended, "the exploration hung: a task holding a lock blocked on one a paused task holds")
+      #expect(outcome.summary?.exploredEverySchedule == true, "\(outcome.text)")
     }
   #endif
 
