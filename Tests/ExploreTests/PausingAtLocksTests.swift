@@ -81,23 +81,6 @@ private final class NSLockCounter: TwoSectionCounter, @unchecked Sendable {
   }
 #endif
 
-#if os(Linux) && _pointerBitWidth(_64)
-  /// A `pthread_rwlock_t` on the heap, taken for writing.
-  private final class ReadWriteLock: @unchecked Sendable {
-    private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
-    init() { pthread_rwlock_init(lock, nil) }
-    deinit {
-      pthread_rwlock_destroy(lock)
-      lock.deallocate()
-    }
-    func withWriteLock<Value>(_ body: () -> Value) -> Value {
-      pthread_rwlock_wrlock(lock)
-      defer { pthread_rwlock_unlock(lock) }
-      return body()
-    }
-  }
-#endif
-
 /// Two `NSLock`s, the inner one taken only inside the outer one.
 private final class NestedLocksCounter: @unchecked Sendable {
   private let outer = NSLock()
@@ -336,13 +319,13 @@ struct PausingAtLocksTests {
     @Test("a task that holds a read–write lock, and so does not pause, and finds a mutex a paused task holds waits for it, paused: no hang")
     func holderOfALockWaitsForAPausedHolder() async throws {
       let ended = try await pausingExploration {
-        let outer = ReadWriteLock()
+        let outer = PlatformReadWriteLock()
         let inner = NSLock()
         let dropIn = EffectLock()
         // Pauses holding `inner`, at the drop-in's acquire.
         let holder = Task.effect(name: "holder") { inner.withLock { dropIn.withLock {} } }
         // Holds `outer` when it finds `inner` held by the paused holder.
-        let nester = Task.effect(name: "nester") { outer.withWriteLock { inner.withLock {} } }
+        let nester = Task.effect(name: "nester") { outer.withWriterLock { inner.withLock {} } }
         _ = await (holder.value, nester.value)
       }
       let outcome = try #require(ended, "the exploration hung: a task holding a lock blocked on one a paused task holds")
