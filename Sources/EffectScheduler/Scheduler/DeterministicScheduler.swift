@@ -139,9 +139,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// For each uncontrolled mutex a job waited for, paused, while a paused job of the run held it
   /// (LockPauses.swift): the record its waiters wait on, as on a drop-in's.
   @exclusivity(unchecked) var uncontrolledLockStandIns: [UInt: ControlledLock] = [:]
-  /// Given by a paused job lent to a cancellation handler once it let go of the mutex the
-  /// handler waits for (LockPauses.swift).
-  let lentJobLetGo = WakeUpSignal()
+  /// The thread of a cancellation handler that lent its turn to a paused job, parked until the
+  /// job lets go of the mutex the handler waits for (LockPauses.swift).
+  @exclusivity(unchecked) var lentTurnWaiter: HostThread?
   @exclusivity(unchecked) var nextLockNumber = 0
   /// The reads of other tasks' cancelled flags steps made through their handles, by step (see
   /// CancellationReads.swift).

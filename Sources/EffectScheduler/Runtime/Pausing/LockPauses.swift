@@ -201,16 +201,19 @@ extension DeterministicScheduler {
       + "critical section: the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot pause it there; the "
       + "holder went on outside the scheduler's control until it let go, and runs that reach such a wait stop, not judged"
     if cutAtStep == nil { cutAtStep = step }
+    let me = hostOfCallingThread()
+    lentTurnWaiter = me
     holder.host.goesOnUntilRelease = address
     holder.host.wake(.goOnUntilRelease)
-    _ = lentJobLetGo.wait()
+    _ = me.park()
+    lentTurnWaiter = nil
   }
 
   /// On the thread of a paused job lent to a cancellation handler, once it let go of the mutex
   /// the handler waits for (or its job ended first): tells the handler, and parks as the paused
   /// job it still is, until lent again or let go at the run's end.
   func parkAfterLentRun(_ host: HostThread) {
-    lentJobLetGo.signal()
+    lentTurnWaiter?.wake(.resume)
     switch host.park() {
     case .goOnUntilRelease:
       return

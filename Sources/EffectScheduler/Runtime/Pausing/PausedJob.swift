@@ -65,8 +65,11 @@ final class OrphanedJobs: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
 
   init(_ hosts: [HostThread]) {
+    remaining = hosts.reversed()
     // Taken from the end: the jobs that wait for a mutex last.
-    remaining = (hosts.filter { $0.waitsForMutex == nil } + hosts.filter { $0.waitsForMutex != nil }).reversed()
+    if hosts.contains(where: { $0.waitsForMutex != nil }) {
+      remaining = (hosts.filter { $0.waitsForMutex == nil } + hosts.filter { $0.waitsForMutex != nil }).reversed()
+    }
   }
 
   /// Lets the next paused job go on; after the last, says the chain is done.
