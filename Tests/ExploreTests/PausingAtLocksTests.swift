@@ -126,15 +126,16 @@ private func finishing<Value: Sendable>(within limit: Duration, _ work: @escapin
   return nil
 }
 
-/// How an exploration of `program` that pauses at uncontrolled locks ended: its summary, or the
-/// failure it reported, put in words; `nil` when it has not ended within two minutes, a hang.
+/// How an exploration of `program` that pauses at uncontrolled locks (or, with `pausing` false,
+/// does not) ended: its summary, or the failure it reported, put in words; `nil` when it has not
+/// ended within two minutes, a hang.
 /// Each of these explorations takes well under a second alone, but the whole suite starts its
 /// tests at once on two cores, and there they took 18 to 23 seconds.
 private func pausingExploration(
-  _ strategy: ExplorationStrategy = .exhaustive, _ program: @escaping @Sendable () async throws -> Void
+  _ strategy: ExplorationStrategy = .exhaustive, pausing: Bool = true, _ program: @escaping @Sendable () async throws -> Void
 ) async throws -> (summary: ExplorationSummary?, text: String)? {
   var configuration = ExploreConfiguration(progressInterval: nil)
-  configuration.scheduler.pausesAtUncontrolledLocks = true
+  configuration.scheduler.pausesAtUncontrolledLocks = pausing
   return try await finishing(within: .seconds(120)) { [configuration] in
     do {
       let summary = try await explore(strategy, configuration: configuration, program)
@@ -267,9 +268,11 @@ struct PausingAtLocksTests {
       #expect(Set(values.withLock { $0 }) == [1, 2], "\(summary)")
     }
 
-    @Test("a drop-in's scheduling point inside an NSLock's critical section pauses: a task that takes the NSLock meanwhile waits for it, paused")
-    func dropInInsideAnUncontrolledLock() async throws {
-      let ended = try await pausingExploration {
+    @Test(
+      "a drop-in's scheduling point inside an NSLock's critical section pauses: a task that takes the NSLock meanwhile waits for it, paused, with the option or without",
+      arguments: [true, false])
+    func dropInInsideAnUncontrolledLock(pausing: Bool) async throws {
+      let ended = try await pausingExploration(pausing: pausing) {
         let outer = NSLock()
         let inner = EffectLock()
         let nested = Task.effect(name: "nested") { outer.withLock { inner.withLock {} } }
@@ -280,9 +283,11 @@ struct PausingAtLocksTests {
       #expect(outcome.summary?.exploredEverySchedule == true, "\(outcome.text)")
     }
 
-    @Test("a lock-order inversion between a drop-in and an NSLock is a deadlock that names the NSLock and its holder, not a hang")
-    func inversionWithADropIn() async throws {
-      let ended = try await pausingExploration {
+    @Test(
+      "a lock-order inversion between a drop-in and an NSLock is a deadlock that names the NSLock and its holder, not a hang, with the option or without",
+      arguments: [true, false])
+    func inversionWithADropIn(pausing: Bool) async throws {
+      let ended = try await pausingExploration(pausing: pausing) {
         let plain = NSLock()
         let dropIn = EffectLock()
         let first = Task.effect(name: "first") { plain.withLock { dropIn.withLock {} } }
@@ -291,7 +296,8 @@ struct PausingAtLocksTests {
       }
       let text = try #require(ended, "the exploration hung: a task waits for the NSLock a paused one holds").text
       #expect(text.contains("deadlock"), "\(text)")
-      #expect(text.contains("an NSLock or pthread_mutex_t #"), "\(text)")
+      // Numbered where the run notes locks, as a run that pauses at them does.
+      #expect(text.contains(pausing ? "an NSLock or pthread_mutex_t #" : "an NSLock or pthread_mutex_t"), "\(text)")
       #expect(text.contains("held by task #1 first"), "\(text)")
     }
 

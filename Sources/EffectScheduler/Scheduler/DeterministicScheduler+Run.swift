@@ -87,12 +87,8 @@ extension DeterministicScheduler {
     if strategy.watchesHiddenAccesses || strategy.watchesLocks || pausesAtLocks {
       _ = driverStack
       VisibleLocks.redirections.claim()
-    }
-    if pausesAtLocks {
       LockPauses.unlockRedirections.claim()
-      LockPauses.runsUnderWay.add(1, ordering: .relaxed)
     }
-    defer { if pausesAtLocks { LockPauses.runsUnderWay.subtract(1, ordering: .relaxed) } }
     if strategy.watchesHiddenAccesses { CancellationReads.redirections.claim() }
     let ending = drive()
     releaseHeldTasks()

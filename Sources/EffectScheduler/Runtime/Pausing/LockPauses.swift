@@ -26,12 +26,19 @@ import Synchronization
 // after the step, not judged, as where a handler waits for a drop-in held. A job that goes on after
 // its pause takes the lock at once, unless a thread outside the run holds it. A lock taken through
 // a followed slot and let go through another is taken for held until the run ends.
+//
+// Where a run does not pause at such locks, no acquire is a scheduling point, but a job may still
+// pause in a mutex's critical section, at a drop-in's scheduling point. A job that then finds the
+// mutex held waits for it, paused, as above, if it holds no such lock itself (its locks are
+// followed in every run whose slots are redirected, as they are from the first run that watches
+// locks on): so a lock-order inversion between an `NSLock` and a drop-in is a deadlock the report
+// names, not a hang. One that holds such a lock still takes it, as before.
 
 /// The scheduling points before the acquires of uncontrolled locks.
 enum LockPauses {
-  /// How many runs that pause at uncontrolled locks are under way in the process: while none is,
-  /// a lock taken through a redirected slot costs one atomic load more.
-  static let runsUnderWay = Atomic<Int>(0)
+  /// Whether any run is under way in the process: while none is, a lock taken or let go through a
+  /// redirected slot costs one atomic load more.
+  private static var runsUnderWay: Bool { RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0 }
 
   /// Before the calling thread takes the program's lock at `lock`: pauses the running job if its
   /// scheduler asks and it may. Returns whether the acquire is a controlled one: made where the
@@ -40,7 +47,7 @@ enum LockPauses {
   /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records; `waits` unless the acquire is
   /// an attempt that fails when the lock is held.
   static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool, waits: Bool) -> Bool {
-    guard runsUnderWay.load(ordering: .relaxed) > 0, let lock else { return false }
+    guard runsUnderWay, let lock else { return false }
     var controlled = false
     DrivingThread.withScheduler { scheduler in
       controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock), isMutex: isMutex, waits: waits)
@@ -48,23 +55,24 @@ enum LockPauses {
     return controlled
   }
 
-  /// After the calling thread took the program's lock at `lock` under a scheduler that pauses at
-  /// such locks: it holds it until it lets go. `isMutex` for a `pthread_mutex_t`.
+  /// After the calling thread, a thread of a run, took the program's lock at `lock`: it holds it
+  /// until it lets go. `isMutex` for a `pthread_mutex_t`.
   static func took(_ lock: UnsafeRawPointer?, isMutex: Bool) {
-    guard runsUnderWay.load(ordering: .relaxed) > 0, let lock else { return }
+    guard runsUnderWay, let lock else { return }
     DrivingThread.withScheduler { scheduler in
-      guard scheduler.pausesAtLocks, let host = HostThread.current else { return }
+      guard let host = HostThread.current else { return }
       let address = UInt(bitPattern: lock)
-      host.heldLocks.append((address, isMutex && scheduler.isProgramLock(at: address)))
+      // Whether a waiter waits for it matters only where jobs pause at such locks.
+      host.heldLocks.append((address, isMutex && (!scheduler.pausesAtLocks || scheduler.isProgramLock(at: address))))
     }
   }
 
   /// Before the calling thread lets go of the lock at `lock`: the jobs of its run waiting for it
   /// may go on.
   static func released(_ lock: UnsafeRawPointer?) {
-    guard runsUnderWay.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current, !host.heldLocks.isEmpty else { return }
+    guard runsUnderWay, let lock, let host = HostThread.current else { return }
     let address = UInt(bitPattern: lock)
-    if let index = host.heldLocks.lastIndex(where: { $0.address == address }) { host.heldLocks.remove(at: index) }
+    if !host.heldLocks.isEmpty, let index = host.heldLocks.lastIndex(where: { $0.address == address }) { host.heldLocks.remove(at: index) }
     DrivingThread.withScheduler { scheduler in
       if !scheduler.uncontrolledLockStandIns.isEmpty { scheduler.letGoOfUncontrolledLock(at: address) }
     }
@@ -73,7 +81,7 @@ enum LockPauses {
   /// After the calling thread let go of the lock at `lock`: if its paused job was lent to a
   /// cancellation handler until it let go of this lock, it parks again.
   static func didLetGo(_ lock: UnsafeRawPointer?) {
-    guard runsUnderWay.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current, host.goesOnUntilRelease == UInt(bitPattern: lock)
+    guard runsUnderWay, let lock, let host = HostThread.current, host.goesOnUntilRelease == UInt(bitPattern: lock)
     else { return }
     host.goesOnUntilRelease = nil
     DrivingThread.withScheduler { $0.parkAfterLentRun(host) }
@@ -130,7 +138,11 @@ extension DeterministicScheduler {
   /// mutex held by a paused job of the run waits for it, paused, as for a drop-in held, unless it
   /// only tries it (not `waits`).
   func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool, waits: Bool) -> Bool {
-    guard pausesAtLocks, isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
+    guard isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
+    guard pausesAtLocks else {
+      waitUnpausingForAPausedHolder(ofMutexAt: address, isMutex: isMutex, waits: waits, host: host)
+      return false
+    }
     let mayPauseHere = host.holdsOnlyLocksWaitedFor
     guard mayPauseHere || (isMutex && waits), isProgramLock(at: address) else { return false }
     guard !holdsATaskStatusLock() else {
@@ -141,6 +153,19 @@ extension DeterministicScheduler {
     if mayPauseHere, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
     if isMutex, waits { waitWhileAPausedJobHolds(mutexAt: address) }
     return mayPauseHere
+  }
+
+  /// ``pauseBeforeUncontrolledLock(at:isMutex:waits:)`` where the run does not pause at such
+  /// locks: no scheduling point, but a job may have paused in such a mutex's critical section, at a
+  /// drop-in's scheduling point, and one that finds it held then waits for it, paused, rather than
+  /// block the run's only running thread, if it holds no such lock itself (waiting holding one
+  /// could close a cycle of real mutexes, whose jobs could not be let go at the run's end, and
+  /// the run's first thread may be one of them); or, in a cancellation handler, lends the holder
+  /// its turn.
+  private func waitUnpausingForAPausedHolder(ofMutexAt address: UInt, isMutex: Bool, waits: Bool, host: HostThread) {
+    guard isMutex, waits, !pausedJobs.isEmpty, host.heldLocks.isEmpty, pausedJobHolding(mutexAt: address) != nil, isProgramLock(at: address)
+    else { return }
+    if holdsATaskStatusLock() { lendPausedHolder(ofMutexAt: address) } else { waitWhileAPausedJobHolds(mutexAt: address) }
   }
 
   /// Waits, paused, while a paused job of the run holds the mutex at `address`: the holder paused
