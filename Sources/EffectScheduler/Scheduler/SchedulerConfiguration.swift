@@ -121,6 +121,11 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// scheduling point. A cancellation handler that finds a mutex held by a paused task lets that
   /// task go on until it lets go of the mutex, outside the scheduler's control, and the run stops
   /// there, not judged (an exploration's summary says so), rather than block the run.
+  ///
+  /// Without the option, no such acquire is a scheduling point, but a task can still pause inside
+  /// such a lock's critical section, at a drop-in's scheduling point. A task that finds the lock
+  /// held then waits for it, paused, as above, if it holds no such lock itself, so a lock-order
+  /// inversion between an `NSLock` and a drop-in is reported as a deadlock too.
   public var pausesAtUncontrolledLocks = false
 
   /// Creates a configuration; the defaults suit unit tests.
