@@ -11,7 +11,7 @@ extension DeterministicScheduler {
     watchedHiddenAccesses = strategy!.watchesHiddenAccesses
     watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks || pausesAtLocks
     if HostThread.current == nil { HostThread.setCurrent(HostThread()) }
-    HostThread.current?.heldLocks.removeAll()
+    if pausesAtLocks { HostThread.current?.heldLocks.removeAll() }
     originalHost = HostThread.current
     runSerial = RunSerial.next()
     if pausesAtLocks { return driveOnAnotherThread() }

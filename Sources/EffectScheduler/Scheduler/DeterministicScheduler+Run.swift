@@ -89,6 +89,8 @@ extension DeterministicScheduler {
       VisibleLocks.redirections.claim()
       LockPauses.unlockRedirections.claim()
     }
+    if pausesAtLocks { LockPauses.pausingRuns.add(1, ordering: .relaxed) }
+    defer { if pausesAtLocks { LockPauses.pausingRuns.subtract(1, ordering: .relaxed) } }
     if strategy.watchesHiddenAccesses { CancellationReads.redirections.claim() }
     let ending = drive()
     releaseHeldTasks()

@@ -124,8 +124,8 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   ///
   /// Without the option, no such acquire is a scheduling point, but a task can still pause inside
   /// such a lock's critical section, at a drop-in's scheduling point. A task that finds the lock
-  /// held then waits for it, paused, as above, if it holds no such lock itself, so a lock-order
-  /// inversion between an `NSLock` and a drop-in is reported as a deadlock too.
+  /// held then waits for it, paused, as above, so a lock-order inversion between an `NSLock` and a
+  /// drop-in is reported as a deadlock too.
   public var pausesAtUncontrolledLocks = false
 
   /// Creates a configuration; the defaults suit unit tests.

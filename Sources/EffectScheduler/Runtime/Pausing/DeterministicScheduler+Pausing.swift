@@ -54,8 +54,12 @@ extension DeterministicScheduler {
     pauseCount.add(1, ordering: .relaxed)
     stepToEnd = info
     let next = idleHosts.popLast() ?? HostThread.lend(to: self)
+    // Counted before the loop goes on elsewhere, whose jobs' locks may be this job's.
+    LockPauses.pausedJobs.add(1, ordering: .relaxed)
     next.wake(.drive)
-    switch host.park() {
+    let order = host.park()
+    LockPauses.pausedJobs.subtract(1, ordering: .relaxed)
+    switch order {
     case .resume, .drive:
       activeThread.store(host.identity, ordering: .relaxed)
       return true

@@ -29,16 +29,29 @@ import Synchronization
 //
 // Where a run does not pause at such locks, no acquire is a scheduling point, but a job may still
 // pause in a mutex's critical section, at a drop-in's scheduling point. A job that then finds the
-// mutex held waits for it, paused, as above, if it holds no such lock itself (its locks are
-// followed in every run whose slots are redirected, as they are from the first run that watches
-// locks on): so a lock-order inversion between an `NSLock` and a drop-in is a deadlock the report
-// names, not a hang. One that holds such a lock still takes it, as before.
+// mutex held waits for it, paused, as above, or in a cancellation handler lends the holder its
+// turn (the slots are redirected from the first run that watches locks on, which is every
+// search's first run): so a lock-order inversion between an `NSLock` and a drop-in is a deadlock
+// the report names, not a hang. Such a run does not follow which locks each thread holds, which
+// cost a lock-heavy program's schedules half as much again: a waiter that holds one may close a
+// cycle of real mutexes, whose jobs stay parked when the run ends, where before it blocked the
+// run at once.
 
 /// The scheduling points before the acquires of uncontrolled locks.
 enum LockPauses {
-  /// Whether any run is under way in the process: while none is, a lock taken or let go through a
-  /// redirected slot costs one atomic load more.
-  private static var runsUnderWay: Bool { RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0 }
+  /// How many runs that pause at uncontrolled locks are under way in the process.
+  static let pausingRuns = Atomic<Int>(0)
+  /// How many jobs of any run are paused in the process, and how many handlers wait for a job lent
+  /// their turn: while none is, and no run pauses at such locks, a lock taken or let go through a
+  /// redirected slot costs an atomic load or two more, and nothing else.
+  static let pausedJobs = Atomic<Int>(0)
+  static let lentTurns = Atomic<Int>(0)
+
+  /// Whether an acquire or a release may concern a run: one pauses at such locks, or a job is
+  /// paused somewhere, which may hold the lock or wait for it.
+  private static var mayConcernARun: Bool {
+    pausingRuns.load(ordering: .relaxed) > 0 || pausedJobs.load(ordering: .relaxed) > 0
+  }
 
   /// Before the calling thread takes the program's lock at `lock`: pauses the running job if its
   /// scheduler asks and it may. Returns whether the acquire is a controlled one: made where the
@@ -47,7 +60,7 @@ enum LockPauses {
   /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records; `waits` unless the acquire is
   /// an attempt that fails when the lock is held.
   static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool, waits: Bool) -> Bool {
-    guard runsUnderWay, let lock else { return false }
+    guard mayConcernARun, let lock else { return false }
     var controlled = false
     DrivingThread.withScheduler { scheduler in
       controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock), isMutex: isMutex, waits: waits)
@@ -55,22 +68,21 @@ enum LockPauses {
     return controlled
   }
 
-  /// After the calling thread, a thread of a run, took the program's lock at `lock`: it holds it
-  /// until it lets go. `isMutex` for a `pthread_mutex_t`.
+  /// After the calling thread took the program's lock at `lock` under a scheduler that pauses at
+  /// such locks: it holds it until it lets go. `isMutex` for a `pthread_mutex_t`.
   static func took(_ lock: UnsafeRawPointer?, isMutex: Bool) {
-    guard runsUnderWay, let lock else { return }
+    guard pausingRuns.load(ordering: .relaxed) > 0, let lock else { return }
     DrivingThread.withScheduler { scheduler in
-      guard let host = HostThread.current else { return }
+      guard scheduler.pausesAtLocks, let host = HostThread.current else { return }
       let address = UInt(bitPattern: lock)
-      // Whether a waiter waits for it matters only where jobs pause at such locks.
-      host.heldLocks.append((address, isMutex && (!scheduler.pausesAtLocks || scheduler.isProgramLock(at: address))))
+      host.heldLocks.append((address, isMutex && scheduler.isProgramLock(at: address)))
     }
   }
 
   /// Before the calling thread lets go of the lock at `lock`: the jobs of its run waiting for it
   /// may go on.
   static func released(_ lock: UnsafeRawPointer?) {
-    guard runsUnderWay, let lock, let host = HostThread.current else { return }
+    guard mayConcernARun, let lock, let host = HostThread.current else { return }
     let address = UInt(bitPattern: lock)
     if !host.heldLocks.isEmpty, let index = host.heldLocks.lastIndex(where: { $0.address == address }) { host.heldLocks.remove(at: index) }
     DrivingThread.withScheduler { scheduler in
@@ -81,7 +93,7 @@ enum LockPauses {
   /// After the calling thread let go of the lock at `lock`: if its paused job was lent to a
   /// cancellation handler until it let go of this lock, it parks again.
   static func didLetGo(_ lock: UnsafeRawPointer?) {
-    guard runsUnderWay, let lock, let host = HostThread.current, host.goesOnUntilRelease == UInt(bitPattern: lock)
+    guard lentTurns.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current, host.goesOnUntilRelease == UInt(bitPattern: lock)
     else { return }
     host.goesOnUntilRelease = nil
     DrivingThread.withScheduler { $0.parkAfterLentRun(host) }
@@ -140,7 +152,7 @@ extension DeterministicScheduler {
   func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool, waits: Bool) -> Bool {
     guard isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
     guard pausesAtLocks else {
-      waitUnpausingForAPausedHolder(ofMutexAt: address, isMutex: isMutex, waits: waits, host: host)
+      waitUnpausingForAPausedHolder(ofMutexAt: address, isMutex: isMutex, waits: waits)
       return false
     }
     let mayPauseHere = host.holdsOnlyLocksWaitedFor
@@ -158,13 +170,9 @@ extension DeterministicScheduler {
   /// ``pauseBeforeUncontrolledLock(at:isMutex:waits:)`` where the run does not pause at such
   /// locks: no scheduling point, but a job may have paused in such a mutex's critical section, at a
   /// drop-in's scheduling point, and one that finds it held then waits for it, paused, rather than
-  /// block the run's only running thread, if it holds no such lock itself (waiting holding one
-  /// could close a cycle of real mutexes, whose jobs could not be let go at the run's end, and
-  /// the run's first thread may be one of them); or, in a cancellation handler, lends the holder
-  /// its turn.
-  private func waitUnpausingForAPausedHolder(ofMutexAt address: UInt, isMutex: Bool, waits: Bool, host: HostThread) {
-    guard isMutex, waits, !pausedJobs.isEmpty, host.heldLocks.isEmpty, pausedJobHolding(mutexAt: address) != nil, isProgramLock(at: address)
-    else { return }
+  /// block the run's only running thread; or, in a cancellation handler, lends the holder its turn.
+  private func waitUnpausingForAPausedHolder(ofMutexAt address: UInt, isMutex: Bool, waits: Bool) {
+    guard isMutex, waits, !pausedJobs.isEmpty, pausedJobHolding(mutexAt: address) != nil, isProgramLock(at: address) else { return }
     if holdsATaskStatusLock() { lendPausedHolder(ofMutexAt: address) } else { waitWhileAPausedJobHolds(mutexAt: address) }
   }
 
@@ -228,9 +236,11 @@ extension DeterministicScheduler {
     if cutAtStep == nil { cutAtStep = step }
     let me = hostOfCallingThread()
     lentTurnWaiter = me
+    LockPauses.lentTurns.add(1, ordering: .relaxed)
     holder.host.goesOnUntilRelease = address
     holder.host.wake(.goOnUntilRelease)
     _ = me.park()
+    LockPauses.lentTurns.subtract(1, ordering: .relaxed)
     lentTurnWaiter = nil
   }
 
@@ -238,8 +248,11 @@ extension DeterministicScheduler {
   /// the handler waits for (or its job ended first): tells the handler, and parks as the paused
   /// job it still is, until lent again or let go at the run's end.
   func parkAfterLentRun(_ host: HostThread) {
+    LockPauses.pausedJobs.add(1, ordering: .relaxed)
     lentTurnWaiter?.wake(.resume)
-    switch host.park() {
+    let order = host.park()
+    LockPauses.pausedJobs.subtract(1, ordering: .relaxed)
+    switch order {
     case .goOnUntilRelease:
       return
     case .resume, .drive:
