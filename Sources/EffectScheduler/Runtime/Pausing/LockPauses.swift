@@ -47,8 +47,8 @@ enum LockPauses {
   static let pausedJobs = Atomic<Int>(0)
   static let lentTurns = Atomic<Int>(0)
 
-  /// Whether an acquire or a release may concern a run: one pauses at such locks, or a job is
-  /// paused somewhere, which may hold the lock or wait for it.
+  /// Whether a release may concern a run: one pauses at such locks, or a job is paused somewhere,
+  /// which may wait for the lock.
   private static var mayConcernARun: Bool {
     pausingRuns.load(ordering: .relaxed) > 0 || pausedJobs.load(ordering: .relaxed) > 0
   }
@@ -60,12 +60,26 @@ enum LockPauses {
   /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records; `waits` unless the acquire is
   /// an attempt that fails when the lock is held.
   static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool, waits: Bool) -> Bool {
-    guard mayConcernARun, let lock else { return false }
+    guard let lock else { return false }
+    // A run that does not pause at such locks has to do only with a mutex a paused job holds.
+    guard pausingRuns.load(ordering: .relaxed) > 0
+      || (isMutex && waits && pausedJobs.load(ordering: .relaxed) > 0 && holderOfMutex(at: lock) > 0)
+    else { return false }
     var controlled = false
     DrivingThread.withScheduler { scheduler in
       controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock), isMutex: isMutex, waits: waits)
     }
     return controlled
+  }
+
+  /// The kernel's id of the thread that holds the mutex at `lock`, as glibc records it, 8 bytes in;
+  /// 0 for none.
+  private static func holderOfMutex(at lock: UnsafeRawPointer) -> Int32 {
+    #if os(Linux) && _pointerBitWidth(_64)
+      lock.load(fromByteOffset: 8, as: Int32.self)
+    #else
+      0
+    #endif
   }
 
   /// After the calling thread took the program's lock at `lock` under a scheduler that pauses at
