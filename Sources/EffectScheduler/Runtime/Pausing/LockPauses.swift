@@ -160,17 +160,16 @@ extension DeterministicScheduler {
   /// at `address`: a scheduling point, where the run pauses at such locks and the job holds none
   /// but mutexes whose holder glibc records.
   /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:isMutex:waits:)``).
-  /// After the pause, or without one for a job that holds such locks, a job that would find the
-  /// mutex held by a paused job of the run waits for it, paused, as for a drop-in held, unless it
-  /// only tries it (not `waits`).
+  /// After the pause, or without one (for a job that holds other such locks, or in a run that does
+  /// not pause at them, where a job may still have paused in the mutex's critical section at a
+  /// drop-in's scheduling point), a job that would find the mutex held by a paused job of the run
+  /// waits for it, paused, as for a drop-in held, unless it only tries it (not `waits`); in a
+  /// cancellation handler, which cannot pause, it lends the holder its turn.
   func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool, waits: Bool) -> Bool {
     guard isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
-    guard pausesAtLocks else {
-      waitUnpausingForAPausedHolder(ofMutexAt: address, isMutex: isMutex, waits: waits)
-      return false
-    }
-    let mayPauseHere = host.holdsOnlyLocksWaitedFor
-    guard mayPauseHere || (isMutex && waits), isProgramLock(at: address) else { return false }
+    let mayPauseHere = pausesAtLocks && host.holdsOnlyLocksWaitedFor
+    // Without a scheduling point here, there is only a mutex a paused job holds to wait for.
+    guard mayPauseHere || (isMutex && waits && pausedJobHolding(mutexAt: address) != nil), isProgramLock(at: address) else { return false }
     guard !holdsATaskStatusLock() else {
       if isMutex, waits { lendPausedHolder(ofMutexAt: address) }
       return false
@@ -179,15 +178,6 @@ extension DeterministicScheduler {
     if mayPauseHere, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
     if isMutex, waits { waitWhileAPausedJobHolds(mutexAt: address) }
     return mayPauseHere
-  }
-
-  /// ``pauseBeforeUncontrolledLock(at:isMutex:waits:)`` where the run does not pause at such
-  /// locks: no scheduling point, but a job may have paused in such a mutex's critical section, at a
-  /// drop-in's scheduling point, and one that finds it held then waits for it, paused, rather than
-  /// block the run's only running thread; or, in a cancellation handler, lends the holder its turn.
-  private func waitUnpausingForAPausedHolder(ofMutexAt address: UInt, isMutex: Bool, waits: Bool) {
-    guard isMutex, waits, !pausedJobs.isEmpty, pausedJobHolding(mutexAt: address) != nil, isProgramLock(at: address) else { return }
-    if holdsATaskStatusLock() { lendPausedHolder(ofMutexAt: address) } else { waitWhileAPausedJobHolds(mutexAt: address) }
   }
 
   /// Waits, paused, while a paused job of the run holds the mutex at `address`: the holder paused
@@ -199,7 +189,7 @@ extension DeterministicScheduler {
   /// control.
   private func waitWhileAPausedJobHolds(mutexAt address: UInt) {
     #if os(Linux) && _pointerBitWidth(_64)
-      while let holder = pausedTaskHolding(mutexAt: address), let me = currentTaskID() ?? runningStep?.owner, holder != me {
+      while let holder = pausedJobHolding(mutexAt: address)?.task, let me = currentTaskID() ?? runningStep?.owner, holder != me {
         let standIn = uncontrolledLockStandIns[address] ?? ControlledLock(kind: { "NSLock or pthread_mutex_t" })
         uncontrolledLockStandIns[address] = standIn
         standIn.holder = holder
@@ -214,11 +204,6 @@ extension DeterministicScheduler {
         guard goesOn else { return }
       }
     #endif
-  }
-
-  /// The task of the paused job whose thread holds the mutex at `address`.
-  private func pausedTaskHolding(mutexAt address: UInt) -> TaskID? {
-    pausedJobHolding(mutexAt: address)?.task
   }
 
   /// The paused job whose thread holds the mutex at `address`, as glibc records its holder, 8
