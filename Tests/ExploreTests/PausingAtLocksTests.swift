@@ -339,6 +339,31 @@ struct PausingAtLocksTests {
       let outcome = try #require(ended, "the exploration hung: a task holding a lock blocked on one a paused task holds")
       #expect(outcome.summary?.exploredEverySchedule == true, "\(outcome.text)")
     }
+
+    @Test(
+      "two NSLocks taken in opposite orders, each task pausing at a drop-in inside its outer critical section: a deadlock the report names, not a hang, with the option or without",
+      arguments: [true, false])
+    func inversionOfTwoNSLocksAcrossDropIns(pausing: Bool) async throws {
+      let ended = try await pausingExploration(pausing: pausing) {
+        let accounts = NSLock()
+        let audit = NSLock()
+        let first = Task.effect(name: "transfer") {
+          accounts.withLock {
+            EffectLock().withLock {}
+            audit.withLock {}
+          }
+        }
+        let second = Task.effect(name: "report") {
+          audit.withLock {
+            EffectLock().withLock {}
+            accounts.withLock {}
+          }
+        }
+        _ = await (first.value, second.value)
+      }
+      let text = try #require(ended, "the exploration hung: the run's first thread waits for a mutex in a cycle").text
+      #expect(text.contains("deadlock"), "\(text)")
+    }
   #endif
 
   @Test("without the option nothing changes: the same schedules as before, and outside any run the locks are plain locks")

@@ -201,11 +201,13 @@ enum VisibleLocks {
     /// Notes the lock at `lock`, a `pthread_mutex_t` or a `pthread_rwlock_t`, then takes it as
     /// `take` does; `tries` for an attempt that fails rather than wait when the lock is held.
     /// Where the run pauses at such locks (``SchedulerConfiguration/pausesAtUncontrolledLocks``),
-    /// a lock of the program's is first a scheduling point (LockPauses.swift).
+    /// a lock of the program's is first a scheduling point (LockPauses.swift). A job going on
+    /// after its run ended skips the acquire of a mutex a job of its run still parked holds.
     static func noting<Lock>(_ lock: UnsafeMutablePointer<Lock>?, byTheProgram: Bool, tries: Bool = false, _ take: () -> Int32) -> Int32 {
       let address = lock.map(UnsafeRawPointer.init)
-      let controlled = byTheProgram && LockPauses.pauseBefore(address, isMutex: Lock.self == pthread_mutex_t.self, waits: !tries)
-      note(address, byTheProgram: byTheProgram, controlled: controlled)
+      let acquire = byTheProgram ? LockPauses.pauseBefore(address, isMutex: Lock.self == pthread_mutex_t.self, waits: !tries) : .uncontrolled
+      note(address, byTheProgram: byTheProgram, controlled: acquire == .controlled)
+      if acquire == .skipped { return 0 }
       let result = take()
       if byTheProgram, result == 0 { LockPauses.took(address, isMutex: Lock.self == pthread_mutex_t.self) }
       return result

@@ -193,6 +193,7 @@ extension DeterministicScheduler {
     host.isOrphan = false
     let orphans = host.orphans
     host.orphans = nil
+    LockPauses.forgetSkippedAcquires(of: host)
     orphans?.passOn()
     return true
   }

@@ -61,6 +61,9 @@ final class HostThread: @unchecked Sendable {
   var holdsOnlyLocksWaitedFor: Bool { heldLocks.allSatisfy(\.waitedFor) }
   /// The paused jobs let go after their run ended, while this thread's is one of them.
   var orphans: OrphanedJobs?
+  /// The mutexes whose acquires this thread's job, going on after its run ended, skipped, and
+  /// has not let go of (see LockPauses.swift).
+  var skippedMutexes: [UInt] = []
   /// The kernel's id of this thread on Linux, which a held `pthread_mutex_t` records; set once it
   /// runs.
   private(set) var kernelID: Int32 = -1

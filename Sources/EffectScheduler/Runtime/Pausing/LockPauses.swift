@@ -34,8 +34,15 @@ import Synchronization
 // search's first run): so a lock-order inversion between an `NSLock` and a drop-in is a deadlock
 // the report names, not a hang. Such a run does not follow which locks each thread holds, which
 // cost a lock-heavy program's schedules half as much again: a waiter that holds one may close a
-// cycle of real mutexes, whose jobs stay parked when the run ends, where before it blocked the
-// run at once.
+// cycle of real mutexes.
+//
+// When a run ends, its paused jobs go on one at a time outside the scheduler's control
+// (`OrphanedJobs`), those waiting for a mutex last. A job of such a deadlock would then block its
+// thread for good on a mutex another job of the chain, still parked, holds; and the run's first
+// thread, whose caller waits for the ending, may be one of them. So a job going on after its run
+// ended skips the acquire of a mutex that a job of its chain still parked holds: it goes on as if
+// it took it, and its release of it is dropped. Its code runs unjudged, as every such job's does,
+// and every thread of the run comes free.
 
 /// The scheduling points before the acquires of uncontrolled locks.
 enum LockPauses {
@@ -46,6 +53,20 @@ enum LockPauses {
   /// redirected slot costs an atomic load or two more, and nothing else.
   static let pausedJobs = Atomic<Int>(0)
   static let lentTurns = Atomic<Int>(0)
+  /// How many acquires jobs going on after their run ended skipped and have not let go of: while
+  /// none is, a release through a redirected slot costs an atomic load more.
+  static let skippedAcquires = Atomic<Int>(0)
+
+  /// What an acquire through a followed slot does once its scheduling point, if any, is behind it.
+  enum Acquire {
+    /// Takes the lock, made outside the scheduler's control: no scheduling point came first.
+    case uncontrolled
+    /// Takes the lock, after a scheduling point (see ``pauseBefore(_:isMutex:waits:)``).
+    case controlled
+    /// Goes on without taking it: a job going on after its run ended, whose lock a job of its run
+    /// still parked holds, which would block its thread for good.
+    case skipped
+  }
 
   /// Whether a release may concern a run: one pauses at such locks, or a job is paused somewhere,
   /// which may wait for the lock.
@@ -56,20 +77,47 @@ enum LockPauses {
   /// Before the calling thread takes the program's lock at `lock`: pauses the running job if its
   /// scheduler asks and it may. Returns whether the acquire is a controlled one: made where the
   /// scheduler asks, holding no such lock but mutexes whose holder glibc records, and outside a
-  /// cancellation handler.
+  /// cancellation handler; or whether the calling thread, a job going on after its run ended,
+  /// skips it (see ``Acquire/skipped``).
   /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records; `waits` unless the acquire is
   /// an attempt that fails when the lock is held.
-  static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool, waits: Bool) -> Bool {
-    guard let lock else { return false }
+  static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool, waits: Bool) -> Acquire {
+    guard let lock else { return .uncontrolled }
     // A run that does not pause at such locks has to do only with a mutex a paused job holds.
     guard pausingRuns.load(ordering: .relaxed) > 0
       || (isMutex && waits && pausedJobs.load(ordering: .relaxed) > 0 && holderOfMutex(at: lock) > 0)
-    else { return false }
+    else { return .uncontrolled }
     var controlled = false
+    let address = UInt(bitPattern: lock)
     DrivingThread.withScheduler { scheduler in
-      controlled = scheduler.pauseBeforeUncontrolledLock(at: UInt(bitPattern: lock), isMutex: isMutex, waits: waits)
+      controlled = scheduler.pauseBeforeUncontrolledLock(at: address, isMutex: isMutex, waits: waits)
     }
-    return controlled
+    // A job let go when its run ended, itself waiting for the mutex here or going on: a job of
+    // its run still parked that holds it would never let go.
+    if isMutex, waits, let host = HostThread.current, let chain = host.orphans, chain.parkedJobHolds(mutexAt: address) {
+      host.skippedMutexes.append(address)
+      skippedAcquires.add(1, ordering: .relaxed)
+      return .skipped
+    }
+    return controlled ? .controlled : .uncontrolled
+  }
+
+  /// Whether the calling thread skipped the acquire of the mutex at `lock` (``Acquire/skipped``):
+  /// then its release is dropped too.
+  private static func dropsRelease(of lock: UnsafeMutableRawPointer?) -> Bool {
+    guard skippedAcquires.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current,
+      let index = host.skippedMutexes.lastIndex(of: UInt(bitPattern: lock))
+    else { return false }
+    host.skippedMutexes.remove(at: index)
+    skippedAcquires.subtract(1, ordering: .relaxed)
+    return true
+  }
+
+  /// Forgets the acquires the calling thread's job skipped and has not let go of: it has ended.
+  static func forgetSkippedAcquires(of host: HostThread) {
+    guard !host.skippedMutexes.isEmpty else { return }
+    skippedAcquires.subtract(host.skippedMutexes.count, ordering: .relaxed)
+    host.skippedMutexes.removeAll()
   }
 
   /// The kernel's id of the thread that holds the mutex at `lock`, as glibc records it, 8 bytes in;
@@ -119,6 +167,7 @@ enum LockPauses {
     private static let realMutexUnlock: Unlock? = runtimeFunction("pthread_mutex_unlock")
     private static let realReadWriteUnlock: Unlock? = runtimeFunction("pthread_rwlock_unlock")
     private static let mutexUnlock: Unlock = { lock in
+      if dropsRelease(of: lock) { return 0 }
       released(lock.map(UnsafeRawPointer.init))
       let result = realMutexUnlock!(lock)
       didLetGo(lock.map(UnsafeRawPointer.init))

@@ -55,9 +55,11 @@ final class PausedJob {
 /// scheduler's control, so that their code unwinds and their threads come free.
 ///
 /// A job paused waiting for an uncontrolled mutex (LockPauses.swift) takes it as soon as it goes
-/// on, so it goes after the others, and only once no other job of the chain still holds that
-/// mutex: in a deadlock over such mutexes each would block its thread for good on one the other
-/// holds, and the chain would wait on them. Those that still would stay parked.
+/// on, so it goes after the others, and once no other job of the chain still holds that mutex
+/// where it can: in a deadlock over such mutexes each would block its thread for good on one the
+/// other holds. Where each waits for one another holds, they go on regardless, and skip the
+/// acquire (``LockPauses/Acquire/skipped``), as a job going on does for any mutex a job of the
+/// chain still parked holds.
 final class OrphanedJobs: @unchecked Sendable {
   private var remaining: [HostThread]
   /// The jobs passed over, for a mutex another job of the chain held then.
@@ -83,19 +85,19 @@ final class OrphanedJobs: @unchecked Sendable {
   }
 
   /// The next job to let go on: one that waits for no mutex, or for one no job of the chain holds
-  /// now.
+  /// now; or else the first passed over, which skips its acquire.
   private func takeNext() -> HostThread? {
     while let next = remaining.popLast() {
-      guard let mutex = next.waitsForMutex, isHeldInTheChain(mutex) else { return next }
+      guard let mutex = next.waitsForMutex, parkedJobHolds(mutexAt: mutex) else { return next }
       passedOver.append(next)
     }
-    guard let index = passedOver.firstIndex(where: { !isHeldInTheChain($0.waitsForMutex!) }) else { return nil }
-    return passedOver.remove(at: index)
+    guard !passedOver.isEmpty else { return nil }
+    return passedOver.remove(at: passedOver.firstIndex { !parkedJobHolds(mutexAt: $0.waitsForMutex!) } ?? 0)
   }
 
   /// Whether a job of the chain not yet let go, or passed over, holds the mutex at `address`, as
-  /// glibc records its holder, 8 bytes in.
-  private func isHeldInTheChain(_ address: UInt) -> Bool {
+  /// glibc records its holder, 8 bytes in. Read by the one job of the chain going on.
+  func parkedJobHolds(mutexAt address: UInt) -> Bool {
     #if os(Linux) && _pointerBitWidth(_64)
       guard let owner = UnsafeRawPointer(bitPattern: address + 8)?.load(as: Int32.self), owner > 0 else { return false }
       return remaining.contains { $0.kernelID == owner } || passedOver.contains { $0.kernelID == owner }
