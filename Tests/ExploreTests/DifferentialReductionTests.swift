@@ -20,7 +20,9 @@ import Testing
 /// full schedules). A claim, either way, that misses an
 /// outcome fails the test. `EXPLORE_DIFFERENTIAL_VERBOSE=1` prints each seed as it starts, and
 /// `EXPLORE_DIFFERENTIAL_KINDS=0,1,2` runs only the kinds listed (the three-task programs leave
-/// their cut runs' tasks behind, about 8 MB a second of memory). The
+/// their cut runs' tasks behind, about 8 MB a second of memory), and
+/// `EXPLORE_DIFFERENTIAL_OFFSET=5000000` starts each kind's seeds that much later, for programs
+/// no run before compared. The
 /// suite's own, shorter checks are in ``ReducedSearchTests``.
 @Suite(
   "Differential check of the reduction (by hand)", .serialized,
@@ -37,7 +39,7 @@ struct DifferentialReductionTests {
     var compared = 0
     // Of the programs compared, how many have each kind of operation.
     var operations: [String: Int] = [:]
-    var seed: UInt64 = 700_000_000 + UInt64(kind) * 10_000_000
+    var seed: UInt64 = 700_000_000 + UInt64(kind) * 10_000_000 + Self.seedOffset
     let programs = Int(ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL"] ?? "") ?? 700
     // The three-task programs' cut runs leave their tasks behind: 200 of them grew past 24 GB
     // (less now that a cut run's scheduler lets go of its records).
@@ -85,6 +87,13 @@ struct DifferentialReductionTests {
     print("  programs with each operation: \(operations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
   }
 
+  /// How much later than usual each kind's seeds start (`EXPLORE_DIFFERENTIAL_OFFSET`, at most 9
+  /// million so that the kinds' seeds stay apart; a tenth of it for the shards and the shared
+  /// tree, whose programs' seeds are a million apart).
+  static var seedOffset: UInt64 {
+    min(UInt64(ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_OFFSET"] ?? "") ?? 0, 9_000_000)
+  }
+
   /// The generated program of a kind of the check above.
   static func program(kind: Int, seed: UInt64, taskCount: Int) -> GeneratedProgram {
     GeneratedProgram(
@@ -109,7 +118,7 @@ struct DifferentialReductionTests {
     let (count, withStructure) = (abs(count), count < 0)
     let configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     var compared = 0
-    var seed: UInt64 = 800_000_000 + UInt64(taskCount * 10 + count) * 1_000_000
+    var seed: UInt64 = 800_000_000 + UInt64(taskCount * 10 + count) * 1_000_000 + Self.seedOffset / 10
     var claimedAndMissed = 0
     while compared < 100 {
       seed += 1
@@ -148,7 +157,7 @@ extension DifferentialReductionTests {
     var compared = 0
     var claimed = 0
     var claimedAndMissed = 0
-    var seed: UInt64 = 900_000_000 + (withStructure ? 1_000_000 : 0)
+    var seed: UInt64 = 900_000_000 + (withStructure ? 1_000_000 : 0) + Self.seedOffset / 10
     while compared < programs {
       seed += 1
       let program = GeneratedProgram(

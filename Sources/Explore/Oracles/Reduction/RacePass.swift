@@ -80,8 +80,14 @@ struct RacePass {
     for j in from..<steps {
       undoBefore.append(undo.count)
       numberedBefore.append(numbers.count)
-      if clockSteps.first == j {
-        clockSteps.removeFirst()
+      let clockMoved = clockSteps.first == j
+      if clockMoved { clockSteps.removeFirst() }
+      // A timer due at the instant the clock was at already, fired because no job was ready, could
+      // have fired at any step since the clock got there, where it was offered: its move is no
+      // barrier, and what every step comes after stays as the move to that instant left it. Its
+      // task's step then races with the steps since that touch what it touches, and the reversal
+      // fires the timer there (``StepAccesses/reversal(of:and:order:)``).
+      if clockMoved, !accesses.sameInstantClockSteps.contains(j) {
         if accesses.movableClockSteps.contains(j) {
           for index in 0..<width { set(beforeClock + index, cells[Region.timerClock.rawValue * width + index]) }
         } else {

@@ -9,7 +9,8 @@ import EffectScheduler
 /// the search for races finds the same pairs through an index); and a move of the virtual clock
 /// orders every step before it before every step after, unless the run could still fire a timer
 /// early; then a step that affects a timer races with the beginning of the sleep the move ends,
-/// where that beginning could have come first. What each kind of operation touches:
+/// where that beginning could have come first; and a move that only fired a timer due at the
+/// instant the clock was at already orders nothing. What each kind of operation touches:
 ///
 /// | operation | touches |
 /// | --- | --- |
@@ -24,7 +25,7 @@ import EffectScheduler
 /// | a stream's `yield`, `next`, `finish`, termination | the stream's buffer lock (every buffering policy); a delivery to a test script, the notes |
 /// | `NSLock`, a `pthread_mutex_t`, a `pthread_rwlock_t` (taken, tried or taken with a deadline; read or written) | that lock |
 /// | beginning a sleep due at the same instant as another | the timers due then, which fire in the order they were set |
-/// | a sleep's wake-up when the clock moves | a barrier, unless a timer could have fired early in the steps before, or the wake-up is of a timer due at the instant the clock was at already: then only the steps that affect a timer come before it |
+/// | a sleep's wake-up when the clock moves | a barrier, unless a timer could have fired early in the steps before: then only the steps that affect a timer come before it; none, when the wake-up is of a timer due at the instant the clock was at already (it could have fired at any step since the clock got there, where it was offered) |
 /// | a timer fired early (``ReadyJob/timer``) | the tasks it wakes; it depends on every step that affects a timer |
 /// | a timer fired when due, after another due at the same instant | its sleeping task and the timers due then; a step where it was pending that touches either could have come after it |
 /// | reading the clock, beginning a sleep, any step of a task that did, any step of a task cancelled in the run, waking or starting another task | affects a timer: which tasks a timer fired early delays, whether one may fire, and which fires (and which of a cancelled task's jobs is the first since the delay, where the run is cut) |
