@@ -58,6 +58,27 @@ struct ReducedSearchTests {
     _ = await Self.compare(8, programsFrom: 170_000_000, taskCount: 2, fullLimit: 1_000, withStructure: true, groupsAndLocksOnly: true)
   }
 
+  /// A program the differential check found with fresh seeds: two plain tasks yield to a stream
+  /// and sleep until the same instant, then one cancels the other, which reads `isCancelled`.
+  /// Where the second sleeper began first, its timer fires first when the clock gets there; the
+  /// other's, due then too, fires only because nothing else is ready, or at the strategy's pick
+  /// before the first sleeper's step. That firing orders nothing, so the first sleeper's step
+  /// races with the cancellation, and the reduced search fires the timer there.
+  @Test("a timer due at the instant the clock is at, fired once nothing else is ready, could have fired sooner: the reduced search sees every outcome")
+  func sameInstantFiringOrdersNothing() async {
+    let (seed, kind) = (UInt64(745_001_245), 4)
+    let configuration = DifferentialReductionTests.configuration(kind: kind)
+    let program = DifferentialReductionTests.program(kind: kind, seed: seed, taskCount: 2)
+    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
+    #expect(full.complete && full.outcomes.count == 4, "\(full.outcomes)")
+    for assumes in [false, true] {
+      let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: assumes), configuration: configuration) {
+        await program.run(reporting: $0)
+      }
+      #expect(reduced.outcomes == full.outcomes, "\(program)")
+    }
+  }
+
   /// Compares both searches on `count` generated programs of `taskCount` tasks, seeds from
   /// `firstSeed` on, skipping those with more than `fullLimit` schedules; returns the schedules
   /// each search ran in all, the reduced search's probe runs (``ReductionCheck``) not counted. With `fewerSchedules`, the reduced search must never run more.
