@@ -415,7 +415,8 @@ final class StepAccesses: @unchecked Sendable {
   /// The first step before `limit` whose facts differ from those of the same step of `other`, a
   /// run that made the same choices from the same ready jobs up to `limit`, or `limit`: what it
   /// touched, its thread, what made its job ready, its timers, and whether the clock moved on
-  /// before it. A step's facts may depend on later steps (a task's step before its work runs on
+  /// before it, and how (a barrier, movable, or the firing of a timer due at the instant it was at
+  /// already). A step's facts may depend on later steps (a task's step before its work runs on
   /// an actor touches the actor, a waker touches the task it woke), so two such runs may differ
   /// before they part.
   func firstDifference(from other: StepAccesses, upTo limit: Int) -> Int {
@@ -429,7 +430,8 @@ final class StepAccesses: @unchecked Sendable {
         firesTimer[step] == other.firesTimer[step], firesEarlyTimer[step] == other.firesEarlyTimer[step],
         affectsTimer[step] == other.affectsTimer[step], enabledBy[step] == other.enabledBy[step],
         enabledByClock[step] == other.enabledByClock[step], timerPositions[step] == other.timerPositions[step],
-        moved == movedThen, !moved || movableClockSteps.contains(step) == other.movableClockSteps.contains(step)
+        moved == movedThen, !moved || movableClockSteps.contains(step) == other.movableClockSteps.contains(step),
+        !moved || sameInstantClockSteps.contains(step) == other.sameInstantClockSteps.contains(step)
       else { return step }
     }
     return limit
