@@ -363,6 +363,7 @@ struct PausingAtLocksTests {
       }
       let text = try #require(ended, "the exploration hung: the run's first thread waits for a mutex in a cycle").text
       #expect(text.contains("deadlock"), "\(text)")
+      #expect(text.contains("held by task #1 transfer") && text.contains("held by task #2 report"), "\(text)")
     }
   #endif
 
