@@ -121,13 +121,18 @@ enum LockPauses {
   }
 
   /// The kernel's id of the thread that holds the mutex at `lock`, as glibc records it, 8 bytes in;
-  /// 0 for none.
-  private static func holderOfMutex(at lock: UnsafeRawPointer) -> Int32 {
+  /// 0 for none, and off 64-bit Linux.
+  static func holderOfMutex(at lock: UnsafeRawPointer) -> Int32 {
     #if os(Linux) && _pointerBitWidth(_64)
       lock.load(fromByteOffset: 8, as: Int32.self)
     #else
       0
     #endif
+  }
+
+  /// The holder of the mutex at `address`, as the form taking a pointer reads it.
+  static func holderOfMutex(at address: UInt) -> Int32 {
+    UnsafeRawPointer(bitPattern: address).map(holderOfMutex(at:)) ?? 0
   }
 
   /// After the calling thread took the program's lock at `lock` under a scheduler that pauses at
@@ -255,15 +260,11 @@ extension DeterministicScheduler {
     #endif
   }
 
-  /// The paused job whose thread holds the mutex at `address`, as glibc records its holder, 8
-  /// bytes in.
+  /// The paused job whose thread holds the mutex at `address`, as glibc records its holder.
   private func pausedJobHolding(mutexAt address: UInt) -> PausedJob? {
-    #if os(Linux) && _pointerBitWidth(_64)
-      guard !pausedJobs.isEmpty, let owner = UnsafeRawPointer(bitPattern: address + 8)?.load(as: Int32.self), owner > 0 else { return nil }
-      return pausedJobs.first { $0.host.kernelID == owner }
-    #else
-      return nil
-    #endif
+    guard !pausedJobs.isEmpty else { return nil }
+    let owner = LockPauses.holderOfMutex(at: address)
+    return owner > 0 ? pausedJobs.first { $0.host.kernelID == owner } : nil
   }
 
   /// In a cancellation handler, which cannot pause, before the handler takes the mutex at

@@ -96,14 +96,10 @@ final class OrphanedJobs: @unchecked Sendable {
   }
 
   /// Whether a job of the chain not yet let go, or passed over, holds the mutex at `address`, as
-  /// glibc records its holder, 8 bytes in. Read by the one job of the chain going on.
+  /// glibc records its holder. Read by the one job of the chain going on.
   func parkedJobHolds(mutexAt address: UInt) -> Bool {
-    #if os(Linux) && _pointerBitWidth(_64)
-      guard let owner = UnsafeRawPointer(bitPattern: address + 8)?.load(as: Int32.self), owner > 0 else { return false }
-      return remaining.contains { $0.kernelID == owner } || passedOver.contains { $0.kernelID == owner }
-    #else
-      return false
-    #endif
+    let owner = LockPauses.holderOfMutex(at: address)
+    return owner > 0 && (remaining.contains { $0.kernelID == owner } || passedOver.contains { $0.kernelID == owner })
   }
 
   /// Waits for the chain to end, at most `timeout`: a job that blocks for good outside the
