@@ -21,6 +21,11 @@ extension TwoSectionCounter {
   func incrementInTwoSections() { write(read() + 1) }
 }
 
+/// The order in which tasks passed a point.
+private final class OrderLog: Sendable {
+  let entries = Mutex<[String]>([])
+}
+
 /// Behind an `NSLock`.
 private final class NSLockCounter: TwoSectionCounter, @unchecked Sendable {
   private let lock = NSLock()
@@ -364,6 +369,61 @@ struct PausingAtLocksTests {
       let text = try #require(ended, "the exploration hung: the run's first thread waits for a mutex in a cycle").text
       #expect(text.contains("deadlock"), "\(text)")
       #expect(text.contains("held by task #1 transfer") && text.contains("held by task #2 report"), "\(text)")
+    }
+
+    @Test(
+      "a task pauses at a drop-in inside a pthread_rwlock_t's critical section, and another task takes the lock the way it blocks: it waits, paused, with the option or without",
+      arguments: [true, false], [true, false])
+    func readWriteLockHeldAcrossADropIn(pausing: Bool, pausedWrites: Bool) async throws {
+      let orders = Mutex<Set<[String]>>([])
+      let ended = try await pausingExploration(pausing: pausing) {
+        let registry = PlatformReadWriteLock()
+        let log = OrderLog()
+        // The first pauses at the drop-in holding the lock for writing (or reading); the second
+        // takes it for reading (or writing), which that hold blocks.
+        let first = Task.effect(name: "first") {
+          let section = {
+            EffectLock().withLock {}
+            log.entries.withLock { $0.append("first") }
+          }
+          if pausedWrites { registry.withWriterLock(section) } else { registry.withReaderLock(section) }
+        }
+        let second = Task.effect(name: "second") {
+          let section = { log.entries.withLock { $0.append("second") } }
+          if pausedWrites { registry.withReaderLock(section) } else { registry.withWriterLock(section) }
+        }
+        _ = await (first.value, second.value)
+        orders.withLock { _ = $0.insert(log.entries.withLock { $0 }) }
+      }
+      let outcome = try #require(ended, "the exploration hung: a task blocked on a read–write lock a paused task holds")
+      #expect(outcome.summary?.exploredEverySchedule == true, "\(outcome.text)")
+      #expect(orders.withLock { $0 } == [["first", "second"], ["second", "first"]], "\(outcome.text)")
+    }
+
+    @Test(
+      "a pthread_rwlock_t and an NSLock taken in opposite orders, each task pausing at a drop-in inside its outer critical section: a deadlock the report names, not a hang, with the option or without",
+      arguments: [true, false])
+    func inversionOfAReadWriteLockAndAnNSLockAcrossDropIns(pausing: Bool) async throws {
+      let ended = try await pausingExploration(pausing: pausing) {
+        let registry = PlatformReadWriteLock()
+        let audit = NSLock()
+        let first = Task.effect(name: "register") {
+          registry.withWriterLock {
+            EffectLock().withLock {}
+            audit.withLock {}
+          }
+        }
+        let second = Task.effect(name: "report") {
+          audit.withLock {
+            EffectLock().withLock {}
+            registry.withReaderLock {}
+          }
+        }
+        _ = await (first.value, second.value)
+      }
+      let text = try #require(ended, "the exploration hung: the run's first thread waits for a lock in a cycle").text
+      #expect(text.contains("deadlock"), "\(text)")
+      #expect(text.contains("held by task #1 register") && text.contains("held by task #2 report"), "\(text)")
     }
   #endif
 

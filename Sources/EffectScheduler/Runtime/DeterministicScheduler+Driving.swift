@@ -12,6 +12,7 @@ extension DeterministicScheduler {
     watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks || pausesAtLocks
     if HostThread.current == nil { HostThread.setCurrent(HostThread()) }
     if pausesAtLocks { HostThread.current?.heldLocks.removeAll() }
+    HostThread.current?.readLocks.removeAll()
     originalHost = HostThread.current
     runSerial = RunSerial.next()
     if pausesAtLocks { return driveOnAnotherThread() }

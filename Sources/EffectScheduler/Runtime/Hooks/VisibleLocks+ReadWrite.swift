@@ -21,12 +21,12 @@ extension VisibleLocks {
     private static let realTimedWriteLock: TimedReadWriteLock? = runtimeFunction("pthread_rwlock_timedwrlock")
 
     // The replacements, each noting the lock, then calling the real function.
-    private static let readLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true) { realReadLock!(lock) } }
+    private static let readLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true, forReading: true) { realReadLock!(lock) } }
     private static let writeLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true) { realWriteLock!(lock) } }
-    private static let tryReadLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true, tries: true) { realTryReadLock!(lock) } }
+    private static let tryReadLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true, tries: true, forReading: true) { realTryReadLock!(lock) } }
     private static let tryWriteLock: ReadWriteLock = { lock in noting(lock, byTheProgram: true, tries: true) { realTryWriteLock!(lock) } }
     private static let timedReadLock: TimedReadWriteLock = { lock, deadline in
-      noting(lock, byTheProgram: true) { realTimedReadLock!(lock, deadline) }
+      noting(lock, byTheProgram: true, forReading: true) { realTimedReadLock!(lock, deadline) }
     }
     private static let timedWriteLock: TimedReadWriteLock = { lock, deadline in
       noting(lock, byTheProgram: true) { realTimedWriteLock!(lock, deadline) }

@@ -203,13 +203,16 @@ enum VisibleLocks {
     /// Where the run pauses at such locks (``SchedulerConfiguration/pausesAtUncontrolledLocks``),
     /// a lock of the program's is first a scheduling point (LockPauses.swift). A job going on
     /// after its run ended skips the acquire of a mutex a job of its run still parked holds.
-    static func noting<Lock>(_ lock: UnsafeMutablePointer<Lock>?, byTheProgram: Bool, tries: Bool = false, _ take: () -> Int32) -> Int32 {
+    static func noting<Lock>(
+      _ lock: UnsafeMutablePointer<Lock>?, byTheProgram: Bool, tries: Bool = false, forReading: Bool = false, _ take: () -> Int32
+    ) -> Int32 {
       let address = lock.map(UnsafeRawPointer.init)
-      let acquire = byTheProgram ? LockPauses.pauseBefore(address, isMutex: Lock.self == pthread_mutex_t.self, waits: !tries) : .uncontrolled
+      let kind: LockAcquire.Kind = Lock.self == pthread_mutex_t.self ? .mutex : forReading ? .reading : .writing
+      let acquire = byTheProgram ? LockPauses.pauseBefore(address, kind: kind, waits: !tries) : .uncontrolled
       note(address, byTheProgram: byTheProgram, controlled: acquire == .controlled)
       if acquire == .skipped { return 0 }
       let result = take()
-      if byTheProgram, result == 0 { LockPauses.took(address, isMutex: Lock.self == pthread_mutex_t.self) }
+      if byTheProgram, result == 0 { LockPauses.took(address, kind: kind) }
       return result
     }
 

@@ -52,18 +52,22 @@ final class HostThread: @unchecked Sendable {
   /// The lock this thread's paused job, lent to a cancellation handler that waits for it, goes on
   /// until it lets go of, while it does (see LockPauses.swift).
   var goesOnUntilRelease: UInt?
-  /// The uncontrolled mutex this thread's paused job waits for, while it does: let go when its
-  /// run ends, it would take it at once (see ``OrphanedJobs``).
-  var waitsForMutex: UInt?
+  /// The acquire of an uncontrolled lock this thread's paused job waits to make, while it does:
+  /// let go when its run ends, it would make it at once (see ``OrphanedJobs``).
+  var waitsFor: LockAcquire?
+  /// The read–write locks this thread took for reading through the program's slots and has not
+  /// let go of, which glibc does not record (``LockAcquire``); emptied when the thread begins a
+  /// run's loop.
+  var readLocks: [UInt] = []
 
   /// Whether a job that finds any lock this thread holds held waits for it, paused: then this
   /// thread's job may pause holding them.
   var holdsOnlyLocksWaitedFor: Bool { heldLocks.allSatisfy(\.waitedFor) }
   /// The paused jobs let go after their run ended, while this thread's is one of them.
   var orphans: OrphanedJobs?
-  /// The mutexes whose acquires this thread's job, going on after its run ended, skipped, and
-  /// has not let go of (see LockPauses.swift).
-  var skippedMutexes: [UInt] = []
+  /// The locks whose acquires this thread's job, going on after its run ended, skipped, and has
+  /// not let go of (see LockPauses.swift).
+  var skippedLocks: [UInt] = []
   /// The kernel's id of this thread on Linux, which a held `pthread_mutex_t` records; set once it
   /// runs.
   private(set) var kernelID: Int32 = -1
@@ -159,7 +163,8 @@ final class HostThread: @unchecked Sendable {
     host.scheduler = scheduler
     host.heldLocks.removeAll()
     host.goesOnUntilRelease = nil
-    host.waitsForMutex = nil
+    host.waitsFor = nil
+    host.readLocks.removeAll()
     return host
   }
 

@@ -16,20 +16,22 @@ import Synchronization
 // running thread for good. So two tasks that take two locks in opposite orders can each hold one
 // and wait for the other, a deadlock the report names with both locks and holders. A job holding
 // a read–write lock, or a lock in a library's static data, does not pause. A job that finds a
-// mutex held by a paused job waits for it, paused, holding such locks or not; an attempt that
-// fails when the lock is held (`pthread_mutex_trylock`, `NSLock.try()`) does not wait: it fails,
-// as it would on real threads.
+// mutex held by a paused job waits for it, paused, holding such locks or not, and so does one that
+// finds a read–write lock held by a paused job in a way that blocks it: glibc records the holder
+// for writing, and the run's threads note which such locks they took for reading (`LockAcquire`).
+// An attempt that fails when the lock is held (`pthread_mutex_trylock`, `NSLock.try()`,
+// `pthread_rwlock_trywrlock`) does not wait: it fails, as it would on real threads.
 //
 // A cancellation handler cannot pause: the runtime runs it holding the cancelled task's lock. One
-// that would find a mutex held by a paused job lends its thread's turn to that job, which goes on
-// outside the scheduler's control until it lets go of the mutex, then parks again; the run stops
+// that would find a lock held by a paused job lends its thread's turn to that job, which goes on
+// outside the scheduler's control until it lets go of the lock, then parks again; the run stops
 // after the step, not judged, as where a handler waits for a drop-in held. A job that goes on after
 // its pause takes the lock at once, unless a thread outside the run holds it. A lock taken through
 // a followed slot and let go through another is taken for held until the run ends.
 //
 // Where a run does not pause at such locks, no acquire is a scheduling point, but a job may still
-// pause in a mutex's critical section, at a drop-in's scheduling point. A job that then finds the
-// mutex held waits for it, paused, as above, or in a cancellation handler lends the holder its
+// pause in a lock's critical section, at a drop-in's scheduling point. A job that then finds the
+// lock held waits for it, paused, as above, or in a cancellation handler lends the holder its
 // turn (the slots are redirected from the first run that watches locks on, which is every
 // search's first run): so a lock-order inversion between an `NSLock` and a drop-in is a deadlock
 // the report names, not a hang. Such a run does not follow which locks each thread holds, which
@@ -37,11 +39,11 @@ import Synchronization
 // cycle of real mutexes.
 //
 // When a run ends, its paused jobs go on one at a time outside the scheduler's control
-// (`OrphanedJobs`), those waiting for a mutex last. A job of such a deadlock would then block its
-// thread for good on a mutex another job of the chain, still parked, holds; and the run's first
+// (`OrphanedJobs`), those waiting for a lock last. A job of such a deadlock would then block its
+// thread for good on a lock another job of the chain, still parked, holds; and the run's first
 // thread, whose caller waits for the ending, may be one of them. So a job going on after its run
-// ended skips the acquire of a mutex that a job of its chain still parked holds: it goes on as if
-// it took it, and its release of it is dropped. Its code runs unjudged, as every such job's does,
+// ended skips the acquire of a lock that a job of its chain still parked holds in a way that
+// blocks it: it goes on as if it took it, and its release of it is dropped. Its code runs unjudged, as every such job's does,
 // and every thread of the run comes free.
 
 /// The scheduling points before the acquires of uncontrolled locks.
@@ -74,75 +76,63 @@ enum LockPauses {
     pausingRuns.load(ordering: .relaxed) > 0 || pausedJobs.load(ordering: .relaxed) > 0
   }
 
-  /// Before the calling thread takes the program's lock at `lock`: pauses the running job if its
-  /// scheduler asks and it may. Returns whether the acquire is a controlled one: made where the
-  /// scheduler asks, holding no such lock but mutexes whose holder glibc records, and outside a
-  /// cancellation handler; or whether the calling thread, a job going on after its run ended,
-  /// skips it (see ``Acquire/skipped``).
-  /// `isMutex` for a `pthread_mutex_t`, whose holder glibc records; `waits` unless the acquire is
-  /// an attempt that fails when the lock is held.
-  static func pauseBefore(_ lock: UnsafeRawPointer?, isMutex: Bool, waits: Bool) -> Acquire {
+  /// Before the calling thread takes the program's lock at `lock`, for `kind` of acquire: pauses
+  /// the running job if its scheduler asks and it may. Returns whether the acquire is a controlled
+  /// one: made where the scheduler asks, holding no such lock but mutexes whose holder glibc
+  /// records, and outside a cancellation handler; or whether the calling thread, a job going on
+  /// after its run ended, skips it (see ``Acquire/skipped``). `waits` unless the acquire is an
+  /// attempt that fails when the lock is held.
+  static func pauseBefore(_ lock: UnsafeRawPointer?, kind: LockAcquire.Kind, waits: Bool) -> Acquire {
     guard let lock else { return .uncontrolled }
-    // A run that does not pause at such locks has to do only with a mutex a paused job holds.
-    guard pausingRuns.load(ordering: .relaxed) > 0
-      || (isMutex && waits && pausedJobs.load(ordering: .relaxed) > 0 && holderOfMutex(at: lock) > 0)
-    else { return .uncontrolled }
-    var controlled = false
-    let address = UInt(bitPattern: lock)
-    DrivingThread.withScheduler { scheduler in
-      controlled = scheduler.pauseBeforeUncontrolledLock(at: address, isMutex: isMutex, waits: waits)
+    let acquire = LockAcquire(address: UInt(bitPattern: lock), kind: kind)
+    // A run that does not pause at such locks has to do only with a lock a paused job holds.
+    guard pausingRuns.load(ordering: .relaxed) > 0 || (waits && pausedJobs.load(ordering: .relaxed) > 0 && acquire.isBlocked) else {
+      return .uncontrolled
     }
-    // A job let go when its run ended, itself waiting for the mutex here or going on: a job of
+    var controlled = false
+    DrivingThread.withScheduler { scheduler in
+      controlled = scheduler.pauseBeforeUncontrolledLock(acquire, waits: waits)
+    }
+    // A job let go when its run ended, itself waiting for the lock here or going on: a job of
     // its run still parked that holds it would never let go.
-    if isMutex, waits, let host = HostThread.current, let chain = host.orphans, chain.parkedJobHolds(mutexAt: address) {
-      host.skippedMutexes.append(address)
+    if waits, let host = HostThread.current, let chain = host.orphans, chain.parkedJobBlocks(acquire) {
+      host.skippedLocks.append(acquire.address)
       skippedAcquires.add(1, ordering: .relaxed)
       return .skipped
     }
     return controlled ? .controlled : .uncontrolled
   }
 
-  /// Whether the calling thread skipped the acquire of the mutex at `lock` (``Acquire/skipped``):
+  /// Whether the calling thread skipped the acquire of the lock at `lock` (``Acquire/skipped``):
   /// then its release is dropped too.
   private static func dropsRelease(of lock: UnsafeMutableRawPointer?) -> Bool {
     guard skippedAcquires.load(ordering: .relaxed) > 0, let lock, let host = HostThread.current,
-      let index = host.skippedMutexes.lastIndex(of: UInt(bitPattern: lock))
+      let index = host.skippedLocks.lastIndex(of: UInt(bitPattern: lock))
     else { return false }
-    host.skippedMutexes.remove(at: index)
+    host.skippedLocks.remove(at: index)
     skippedAcquires.subtract(1, ordering: .relaxed)
     return true
   }
 
   /// Forgets the acquires the calling thread's job skipped and has not let go of: it has ended.
   static func forgetSkippedAcquires(of host: HostThread) {
-    guard !host.skippedMutexes.isEmpty else { return }
-    skippedAcquires.subtract(host.skippedMutexes.count, ordering: .relaxed)
-    host.skippedMutexes.removeAll()
+    guard !host.skippedLocks.isEmpty else { return }
+    skippedAcquires.subtract(host.skippedLocks.count, ordering: .relaxed)
+    host.skippedLocks.removeAll()
   }
 
-  /// The kernel's id of the thread that holds the mutex at `lock`, as glibc records it, 8 bytes in;
-  /// 0 for none, and off 64-bit Linux.
-  static func holderOfMutex(at lock: UnsafeRawPointer) -> Int32 {
-    #if os(Linux) && _pointerBitWidth(_64)
-      lock.load(fromByteOffset: 8, as: Int32.self)
-    #else
-      0
-    #endif
-  }
-
-  /// The holder of the mutex at `address`, as the form taking a pointer reads it.
-  static func holderOfMutex(at address: UInt) -> Int32 {
-    UnsafeRawPointer(bitPattern: address).map(holderOfMutex(at:)) ?? 0
-  }
-
-  /// After the calling thread took the program's lock at `lock` under a scheduler that pauses at
-  /// such locks: it holds it until it lets go. `isMutex` for a `pthread_mutex_t`.
-  static func took(_ lock: UnsafeRawPointer?, isMutex: Bool) {
-    guard pausingRuns.load(ordering: .relaxed) > 0, let lock else { return }
+  /// After the calling thread took the program's lock at `lock`, for `kind` of acquire: under a
+  /// scheduler that pauses at such locks, it holds it until it lets go; on a thread of a run, a
+  /// read–write lock taken for reading is noted among its ``HostThread/readLocks``, which glibc
+  /// does not record.
+  static func took(_ lock: UnsafeRawPointer?, kind: LockAcquire.Kind) {
+    guard let lock else { return }
+    let address = UInt(bitPattern: lock)
+    if kind == .reading, let host = HostThread.current { host.readLocks.append(address) }
+    guard pausingRuns.load(ordering: .relaxed) > 0 else { return }
     DrivingThread.withScheduler { scheduler in
       guard scheduler.pausesAtLocks, let host = HostThread.current else { return }
-      let address = UInt(bitPattern: lock)
-      host.heldLocks.append((address, isMutex && scheduler.isProgramLock(at: address)))
+      host.heldLocks.append((address, kind == .mutex && scheduler.isProgramLock(at: address)))
     }
   }
 
@@ -179,8 +169,19 @@ enum LockPauses {
       return result
     }
     private static let readWriteUnlock: Unlock = { lock in
+      if dropsRelease(of: lock) { return 0 }
+      if let lock, let host = HostThread.current, !host.readLocks.isEmpty {
+        // A holder for writing holds it for reading too only if it took it so first: glibc
+        // refuses that, so its release is of the write.
+        let address = UInt(bitPattern: lock)
+        if LockHolders.writer(ofReadWriteLockAt: address) != host.kernelID, let index = host.readLocks.lastIndex(of: address) {
+          host.readLocks.remove(at: index)
+        }
+      }
       released(lock.map(UnsafeRawPointer.init))
-      return realReadWriteUnlock!(lock)
+      let result = realReadWriteUnlock!(lock)
+      didLetGo(lock.map(UnsafeRawPointer.init))
+      return result
     }
   #endif
 
@@ -210,76 +211,78 @@ extension DeterministicScheduler {
   /// Whether the run under way pauses at uncontrolled locks.
   var pausesAtLocks: Bool { configuration.pausesAtUncontrolledLocks }
 
-  /// Before the calling thread, running a step of this scheduler's run, takes the program's lock
-  /// at `address`: a scheduling point, where the run pauses at such locks and the job holds none
+  /// Before the calling thread, running a step of this scheduler's run, makes `acquire` of the
+  /// program's lock: a scheduling point, where the run pauses at such locks and the job holds none
   /// but mutexes whose holder glibc records.
-  /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:isMutex:waits:)``).
+  /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:kind:waits:)``).
   /// After the pause, or without one (for a job that holds other such locks, or in a run that does
-  /// not pause at them, where a job may still have paused in the mutex's critical section at a
-  /// drop-in's scheduling point), a job that would find the mutex held by a paused job of the run
-  /// waits for it, paused, as for a drop-in held, unless it only tries it (not `waits`); in a
+  /// not pause at them, where a job may still have paused in the lock's critical section at a
+  /// drop-in's scheduling point), a job that a paused job of the run would block waits for it,
+  /// paused, as for a drop-in held, unless it only tries the lock (not `waits`); in a
   /// cancellation handler, which cannot pause, it lends the holder its turn.
-  func pauseBeforeUncontrolledLock(at address: UInt, isMutex: Bool, waits: Bool) -> Bool {
+  func pauseBeforeUncontrolledLock(_ acquire: LockAcquire, waits: Bool) -> Bool {
     guard isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
     let mayPauseHere = pausesAtLocks && host.holdsOnlyLocksWaitedFor
-    // Without a scheduling point here, there is only a mutex a paused job holds to wait for.
-    guard mayPauseHere || (isMutex && waits && pausedJobHolding(mutexAt: address) != nil), isProgramLock(at: address) else { return false }
+    // Without a scheduling point here, there is only a lock a paused job holds to wait for.
+    guard mayPauseHere || (waits && pausedJobBlocking(acquire) != nil), isProgramLock(at: acquire.address) else { return false }
     guard !holdsATaskStatusLock() else {
-      if isMutex, waits { lendPausedHolder(ofMutexAt: address) }
+      if waits { lendPausedHolder(blocking: acquire) }
       return false
     }
     // The rest of `mayPause` holds: checked above.
     if mayPauseHere, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
-    if isMutex, waits { waitWhileAPausedJobHolds(mutexAt: address) }
+    if waits { waitWhileAPausedJobBlocks(acquire) }
     return mayPauseHere
   }
 
-  /// Waits, paused, while a paused job of the run holds the mutex at `address`: the holder paused
-  /// in its critical section, at a scheduling point or waiting for a drop-in or a mutex another
-  /// task holds. Taking the mutex then would block the run's only running thread for good;
-  /// waiting on it as on a drop-in, the job is ready again once the holder lets go, and a cycle
-  /// of such waits is a deadlock that names the locks and their holders.
-  /// Returns when the run ended meanwhile too: the job then goes on outside the scheduler's
-  /// control.
-  private func waitWhileAPausedJobHolds(mutexAt address: UInt) {
+  /// Waits, paused, while a paused job of the run holds the lock of `acquire` in a way that
+  /// blocks it: the holder paused in its critical section, at a scheduling point or waiting for a
+  /// drop-in or a lock another task holds. Taking the lock then would block the run's only
+  /// running thread for good; waiting on it as on a drop-in, the job is ready again once the
+  /// holder lets go, and a cycle of such waits is a deadlock that names the locks and their
+  /// holders. Returns when the run ended meanwhile too: the job then goes on outside the
+  /// scheduler's control.
+  private func waitWhileAPausedJobBlocks(_ acquire: LockAcquire) {
     #if os(Linux) && _pointerBitWidth(_64)
-      while let holder = pausedJobHolding(mutexAt: address)?.task, let me = currentTaskID() ?? runningStep?.owner, holder != me {
-        let standIn = uncontrolledLockStandIns[address] ?? ControlledLock(kind: { "NSLock or pthread_mutex_t" })
+      while let holder = pausedJobBlocking(acquire)?.task, let me = currentTaskID() ?? runningStep?.owner, holder != me {
+        let address = acquire.address
+        let kind = acquire.lockKind
+        let standIn = uncontrolledLockStandIns[address] ?? ControlledLock(kind: { kind })
         uncontrolledLockStandIns[address] = standIn
         standIn.holder = holder
         standIn.holderRun = runSerial
         let number = lockNumbers[address].map { " #\($0)" } ?? ""
-        let waitingOn = "an NSLock or pthread_mutex_t\(number) the scheduler does not control, held by task \(registry[holder].info)"
+        let waitingOn = "an \(kind)\(number) the scheduler does not control, held by task \(registry[holder].info)"
         registry[me].waitingOn = { waitingOn }
         let host = HostThread.current
-        host?.waitsForMutex = address
+        host?.waitsFor = acquire
         let goesOn = pauseRunningJob(blockedOn: standIn)
-        host?.waitsForMutex = nil
+        host?.waitsFor = nil
         guard goesOn else { return }
       }
     #endif
   }
 
-  /// The paused job whose thread holds the mutex at `address`, as glibc records its holder.
-  private func pausedJobHolding(mutexAt address: UInt) -> PausedJob? {
-    guard !pausedJobs.isEmpty else { return nil }
-    let owner = LockPauses.holderOfMutex(at: address)
-    return owner > 0 ? pausedJobs.first { $0.host.kernelID == owner } : nil
+  /// The paused job whose thread holds the lock of `acquire` in a way that blocks it.
+  private func pausedJobBlocking(_ acquire: LockAcquire) -> PausedJob? {
+    guard !pausedJobs.isEmpty, acquire.isBlocked else { return nil }
+    return pausedJobs.first { acquire.isBlocked(by: $0.host) }
   }
 
-  /// In a cancellation handler, which cannot pause, before the handler takes the mutex at
-  /// `address`: if a paused job that is ready to go on holds it, lets that job go on, outside the
-  /// scheduler's control, until it lets go of the mutex (``parkAfterLentRun(_:)``), and waits for
-  /// that; otherwise taking it would block the run's only running thread for good. The job's
-  /// steps meanwhile are no steps of the run, so the run stops after this step, not judged.
-  private func lendPausedHolder(ofMutexAt address: UInt) {
-    guard let holder = pausedJobHolding(mutexAt: address), holder.blockedOn == nil else { return }
+  /// In a cancellation handler, which cannot pause, before the handler makes `acquire`: if a
+  /// paused job that is ready to go on blocks it, lets that job go on, outside the scheduler's
+  /// control, until it lets go of the lock (``parkAfterLentRun(_:)``), and waits for that;
+  /// otherwise taking it would block the run's only running thread for good. The job's steps
+  /// meanwhile are no steps of the run, so the run stops after this step, not judged.
+  private func lendPausedHolder(blocking acquire: LockAcquire) {
+    let address = acquire.address
+    guard let holder = pausedJobBlocking(acquire), holder.blockedOn == nil else { return }
     let waiter = (currentTaskID() ?? runningStep?.owner).map { "task \(registry[$0].info)" } ?? "a job"
     let holderName = holder.task.map { "task \(registry[$0].info)" } ?? "a job"
     let number = lockNumbers[address].map { " #\($0)" } ?? ""
     unexplored =
       unexplored
-      ?? "\(waiter) waited in a cancellation handler for an NSLock or pthread_mutex_t\(number) that \(holderName) held, paused in its "
+      ?? "\(waiter) waited in a cancellation handler for an \(acquire.lockKind)\(number) that \(holderName) held, paused in its "
       + "critical section: the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot pause it there; the "
       + "holder went on outside the scheduler's control until it let go, and runs that reach such a wait stop, not judged"
     if cutAtStep == nil { cutAtStep = step }
@@ -293,7 +296,7 @@ extension DeterministicScheduler {
     lentTurnWaiter = nil
   }
 
-  /// On the thread of a paused job lent to a cancellation handler, once it let go of the mutex
+  /// On the thread of a paused job lent to a cancellation handler, once it let go of the lock
   /// the handler waits for (or its job ended first): tells the handler, and parks as the paused
   /// job it still is, until lent again or let go at the run's end.
   func parkAfterLentRun(_ host: HostThread) {
@@ -312,7 +315,7 @@ extension DeterministicScheduler {
     }
   }
 
-  /// Makes the jobs waiting for the uncontrolled mutex at `address` ready: its holder lets go of it.
+  /// Makes the jobs waiting for the uncontrolled lock at `address` ready: its holder lets go of it.
   func letGoOfUncontrolledLock(at address: UInt) {
     guard let standIn = uncontrolledLockStandIns[address], standIn.isHeldUnderControl else { return }
     letGo(of: standIn)

@@ -54,12 +54,12 @@ final class PausedJob {
 /// The threads whose jobs were paused when their run ended, let go on one at a time, outside the
 /// scheduler's control, so that their code unwinds and their threads come free.
 ///
-/// A job paused waiting for an uncontrolled mutex (LockPauses.swift) takes it as soon as it goes
-/// on, so it goes after the others, and once no other job of the chain still holds that mutex
-/// where it can: in a deadlock over such mutexes each would block its thread for good on one the
-/// other holds. Where each waits for one another holds, they go on regardless, and skip the
-/// acquire (``LockPauses/Acquire/skipped``), as a job going on does for any mutex a job of the
-/// chain still parked holds.
+/// A job paused waiting for an uncontrolled lock (LockPauses.swift) takes it as soon as it goes
+/// on, so it goes after the others, and once no other job of the chain still holds that lock in a
+/// way that blocks it, where it can: in a deadlock over such locks each would block its thread for
+/// good on one the other holds. Where each waits for one another holds, they go on regardless, and
+/// skip the acquire (``LockPauses/Acquire/skipped``), as a job going on does for any lock a job of
+/// the chain still parked holds that way.
 final class OrphanedJobs: @unchecked Sendable {
   private var remaining: [HostThread]
   /// The jobs passed over, for a mutex another job of the chain held then.
@@ -69,8 +69,8 @@ final class OrphanedJobs: @unchecked Sendable {
   init(_ hosts: [HostThread]) {
     remaining = hosts.reversed()
     // Taken from the end: the jobs that wait for a mutex last.
-    if hosts.contains(where: { $0.waitsForMutex != nil }) {
-      remaining = (hosts.filter { $0.waitsForMutex == nil } + hosts.filter { $0.waitsForMutex != nil }).reversed()
+    if hosts.contains(where: { $0.waitsFor != nil }) {
+      remaining = (hosts.filter { $0.waitsFor == nil } + hosts.filter { $0.waitsFor != nil }).reversed()
     }
   }
 
@@ -88,18 +88,17 @@ final class OrphanedJobs: @unchecked Sendable {
   /// now; or else the first passed over, which skips its acquire.
   private func takeNext() -> HostThread? {
     while let next = remaining.popLast() {
-      guard let mutex = next.waitsForMutex, parkedJobHolds(mutexAt: mutex) else { return next }
+      guard let acquire = next.waitsFor, parkedJobBlocks(acquire) else { return next }
       passedOver.append(next)
     }
     guard !passedOver.isEmpty else { return nil }
-    return passedOver.remove(at: passedOver.firstIndex { !parkedJobHolds(mutexAt: $0.waitsForMutex!) } ?? 0)
+    return passedOver.remove(at: passedOver.firstIndex { !parkedJobBlocks($0.waitsFor!) } ?? 0)
   }
 
-  /// Whether a job of the chain not yet let go, or passed over, holds the mutex at `address`, as
-  /// glibc records its holder. Read by the one job of the chain going on.
-  func parkedJobHolds(mutexAt address: UInt) -> Bool {
-    let owner = LockPauses.holderOfMutex(at: address)
-    return owner > 0 && (remaining.contains { $0.kernelID == owner } || passedOver.contains { $0.kernelID == owner })
+  /// Whether a job of the chain not yet let go, or passed over, holds the lock of `acquire` in a
+  /// way that blocks it. Read by the one job of the chain going on.
+  func parkedJobBlocks(_ acquire: LockAcquire) -> Bool {
+    acquire.isBlocked && (remaining.contains { acquire.isBlocked(by: $0) } || passedOver.contains { acquire.isBlocked(by: $0) })
   }
 
   /// Waits for the chain to end, at most `timeout`: a job that blocks for good outside the
