@@ -377,6 +377,22 @@ struct PausingAtLocksTests {
       #expect(text.contains("held by task #1 transfer") && text.contains("held by task #2 report"), "\(text)")
     }
 
+    @Test("with the option, a pthread_rwlock_t held for writing and an NSLock taken in opposite orders, with no drop-in: a deadlock the report names, not a hang")
+    func inversionOfAReadWriteLockAndAnNSLock() async throws {
+      let ended = try await pausingExploration {
+        let registry = PlatformReadWriteLock()
+        let audit = NSLock()
+        // The writer, holding the read–write lock, does not pause at the NSLock, but waits, paused,
+        // for the reporter that holds it; the reporter then finds the writer's hold.
+        let first = Task.effect(name: "register") { registry.withWriterLock { audit.withLock {} } }
+        let second = Task.effect(name: "report") { audit.withLock { registry.withReaderLock {} } }
+        _ = await (first.value, second.value)
+      }
+      let text = try #require(ended, "the exploration hung: a task blocked on a read–write lock a paused task holds").text
+      #expect(text.contains("deadlock"), "\(text)")
+      #expect(text.contains("held by task #1 register") && text.contains("held by task #2 report"), "\(text)")
+    }
+
     @Test(
       "a task pauses at a drop-in inside a pthread_rwlock_t's critical section, and another task takes the lock the way it blocks: it waits, paused, with the option or without",
       arguments: [true, false], [true, false])
