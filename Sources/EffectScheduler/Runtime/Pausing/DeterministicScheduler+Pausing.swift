@@ -99,9 +99,7 @@ extension DeterministicScheduler {
     #if os(Linux) && _pointerBitWidth(_64)
       let me = hostOfCallingThread().kernelID
       for index in registry.records.indices where !registry[TaskID(index)].completed {
-        // glibc keeps the id of a mutex's holder 8 bytes in.
-        guard let owner = UnsafeRawPointer(bitPattern: registry[TaskID(index)].address + VisibleLocks.statusLockOffset + 8) else { continue }
-        if owner.load(as: Int32.self) == me { return true }
+        if LockHolders.ofMutex(at: registry[TaskID(index)].address + VisibleLocks.statusLockOffset) == me { return true }
       }
     #endif
     return false

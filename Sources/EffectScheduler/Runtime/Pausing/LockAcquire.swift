@@ -6,7 +6,7 @@
 /// would block waits for it, paused, rather than block the run's only running thread for good
 /// (see LockPauses.swift).
 struct LockAcquire: Equatable {
-  /// How the lock is taken.
+  /// The ways of taking a lock that differ in what blocks them.
   enum Kind: Equatable {
     case mutex
     case reading
@@ -15,6 +15,7 @@ struct LockAcquire: Equatable {
 
   /// The lock's address.
   let address: UInt
+  /// How it is taken.
   let kind: Kind
 
   /// What the stand-in of the lock calls it in a report.

@@ -43,8 +43,8 @@ import Synchronization
 // thread for good on a lock another job of the chain, still parked, holds; and the run's first
 // thread, whose caller waits for the ending, may be one of them. So a job going on after its run
 // ended skips the acquire of a lock that a job of its chain still parked holds in a way that
-// blocks it: it goes on as if it took it, and its release of it is dropped. Its code runs unjudged, as every such job's does,
-// and every thread of the run comes free.
+// blocks it: it goes on as if it took it, and its release of it is dropped. Its code runs
+// unjudged, as every such job's does, and every thread of the run comes free.
 
 /// The scheduling points before the acquires of uncontrolled locks.
 enum LockPauses {
