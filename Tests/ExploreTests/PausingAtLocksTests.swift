@@ -242,6 +242,7 @@ struct PausingAtLocksTests {
       }
       let text = try #require(ended, "the exploration hung").text
       #expect(text.contains("deadlock"), "\(text)")
+      #expect(text.contains(readWrite ? "a pthread_rwlock_t" : "an NSLock or pthread_mutex_t"), "\(text)")
       #expect(text.contains("held by task #1 transfer"), "\(text)")
       #expect(text.contains("held by task #2 report"), "\(text)")
     }

@@ -20,6 +20,8 @@ struct LockAcquire: Equatable {
 
   /// What the stand-in of the lock calls it in a report.
   var lockKind: String { kind == .mutex ? "NSLock or pthread_mutex_t" : "pthread_rwlock_t" }
+  /// ``lockKind`` with its article, for a sentence.
+  var aLock: String { kind == .mutex ? "an NSLock or pthread_mutex_t" : "a pthread_rwlock_t" }
 
   /// Whether some thread holds the lock in a way that blocks this acquire.
   var isBlocked: Bool {

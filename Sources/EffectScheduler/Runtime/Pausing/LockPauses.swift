@@ -252,7 +252,7 @@ extension DeterministicScheduler {
         standIn.holder = holder
         standIn.holderRun = runSerial
         let number = lockNumbers[address].map { " #\($0)" } ?? ""
-        let waitingOn = "an \(kind)\(number) the scheduler does not control, held by task \(registry[holder].info)"
+        let waitingOn = "\(acquire.aLock)\(number) the scheduler does not control, held by task \(registry[holder].info)"
         registry[me].waitingOn = { waitingOn }
         let host = HostThread.current
         host?.waitsFor = acquire
@@ -282,7 +282,7 @@ extension DeterministicScheduler {
     let number = lockNumbers[address].map { " #\($0)" } ?? ""
     unexplored =
       unexplored
-      ?? "\(waiter) waited in a cancellation handler for an \(acquire.lockKind)\(number) that \(holderName) held, paused in its "
+      ?? "\(waiter) waited in a cancellation handler for \(acquire.aLock)\(number) that \(holderName) held, paused in its "
       + "critical section: the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot pause it there; the "
       + "holder went on outside the scheduler's control until it let go, and runs that reach such a wait stop, not judged"
     if cutAtStep == nil { cutAtStep = step }

@@ -62,13 +62,13 @@ final class PausedJob {
 /// the chain still parked holds that way.
 final class OrphanedJobs: @unchecked Sendable {
   private var remaining: [HostThread]
-  /// The jobs passed over, for a mutex another job of the chain held then.
+  /// The jobs passed over, for a lock another job of the chain held then.
   private var passedOver: [HostThread] = []
   private let done = DispatchSemaphore(value: 0)
 
   init(_ hosts: [HostThread]) {
     remaining = hosts.reversed()
-    // Taken from the end: the jobs that wait for a mutex last.
+    // Taken from the end: the jobs that wait for a lock last.
     if hosts.contains(where: { $0.waitsFor != nil }) {
       remaining = (hosts.filter { $0.waitsFor == nil } + hosts.filter { $0.waitsFor != nil }).reversed()
     }
@@ -84,8 +84,8 @@ final class OrphanedJobs: @unchecked Sendable {
     }
   }
 
-  /// The next job to let go on: one that waits for no mutex, or for one no job of the chain holds
-  /// now; or else the first passed over, which skips its acquire.
+  /// The next job to let go on: one that waits for no lock, or for one no job of the chain holds
+  /// in a way that blocks it now; or else the first passed over, which skips its acquire.
   private func takeNext() -> HostThread? {
     while let next = remaining.popLast() {
       guard let acquire = next.waitsFor, parkedJobBlocks(acquire) else { return next }
