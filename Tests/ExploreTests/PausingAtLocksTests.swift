@@ -37,6 +37,14 @@ extension TwoSectionCounter {
   }
 #endif
 
+/// How one task holds a read–write lock, and whether another takes it for reading.
+struct ReadWriteHolds: Sendable, CustomTestStringConvertible {
+  let writing: Bool
+  let observerReads: Bool
+  static let all = [true, false].flatMap { writing in [false, true].map { ReadWriteHolds(writing: writing, observerReads: $0) } }
+  var testDescription: String { "held for \(writing ? "writing" : "reading"), observer \(observerReads ? "reads under it" : "does not take it")" }
+}
+
 /// The order in which tasks passed a point.
 private final class OrderLog: Sendable {
   let entries = Mutex<[String]>([])
@@ -232,8 +240,8 @@ struct PausingAtLocksTests {
       arguments: [ExplorationStrategy.exhaustive, .reduced], [false, true])
     func lockOrderInversion(strategy: ExplorationStrategy, readWrite: Bool) async throws {
       let ended = try await pausingExploration(strategy) {
-        // A task holding a read–write lock does not pause at the NSLock, but waits, paused, for
-        // the task that holds it, which then finds the read–write lock held.
+        // Each task pauses at its inner lock's acquire, holding its outer one, and waits, paused,
+        // for the task that holds the inner one.
         let accounts = OuterLock(readWrite: readWrite)
         let audit = NSLock()
         let transfer = Task.effect(name: "transfer") { accounts.take(writing: true) { audit.withLock {} } }
@@ -245,6 +253,20 @@ struct PausingAtLocksTests {
       #expect(text.contains(readWrite ? "a pthread_rwlock_t" : "an NSLock or pthread_mutex_t"), "\(text)")
       #expect(text.contains("held by task #1 transfer"), "\(text)")
       #expect(text.contains("held by task #2 report"), "\(text)")
+    }
+
+    @Test("two pthread_rwlock_ts taken for writing in opposite orders: each task pauses holding one, and the deadlock names both")
+    func inversionOfTwoReadWriteLocks() async throws {
+      let ended = try await pausingExploration {
+        let (accounts, audit) = (PlatformReadWriteLock(), PlatformReadWriteLock())
+        let transfer = Task.effect(name: "transfer") { accounts.withWriterLock { audit.withWriterLock {} } }
+        let report = Task.effect(name: "report") { audit.withWriterLock { accounts.withWriterLock {} } }
+        _ = await (transfer.value, report.value)
+      }
+      let text = try #require(ended, "the exploration hung").text
+      #expect(text.contains("deadlock"), "\(text)")
+      #expect(!text.contains("NSLock"), "\(text)")
+      #expect(text.contains("held by task #1 transfer") && text.contains("held by task #2 report"), "\(text)")
     }
 
     @Test("a cancellation handler that takes a lock a paused task holds: the holder goes on until it lets go, and the run stops, not judged, rather than hang")
@@ -348,7 +370,7 @@ struct PausingAtLocksTests {
       #expect(tries.withLock { $0 } == [true, false])
     }
 
-    @Test("a task that holds a read–write lock, and so does not pause, and finds a mutex a paused task holds waits for it, paused: no hang")
+    @Test("a task that holds a read–write lock and finds a mutex a paused task holds waits for it, paused: no hang")
     func holderOfALockWaitsForAPausedHolder() async throws {
       let ended = try await pausingExploration {
         let outer = PlatformReadWriteLock()
@@ -362,6 +384,36 @@ struct PausingAtLocksTests {
       }
       let outcome = try #require(ended, "the exploration hung: a task holding a lock blocked on one a paused task holds")
       #expect(outcome.summary?.exploredEverySchedule == true, "\(outcome.text)")
+    }
+
+    @Test(
+      "a task holding a pthread_rwlock_t, for writing or reading, pauses at the acquires inside it: a task that does not take it, or takes it for reading beside a reader, sees the value between the two critical sections; one that a writer blocks never does",
+      arguments: [ExplorationStrategy.exhaustive, .reduced], ReadWriteHolds.all)
+    func holderOfAReadWriteLockPauses(strategy: ExplorationStrategy, holds: ReadWriteHolds) async throws {
+      let seen = Mutex<Set<Int>>([])
+      let ended = try await pausingExploration(strategy) {
+        let registry = PlatformReadWriteLock()
+        let counter = NSLockCounter()
+        let writer = Task.effect(name: "writer") {
+          let sections = {
+            counter.write(1)
+            counter.write(2)
+          }
+          if holds.writing { registry.withWriterLock(sections) } else { registry.withReaderLock(sections) }
+        }
+        let observer = Task.effect(name: "observer") {
+          holds.observerReads ? registry.withReaderLock { counter.read() } : counter.read()
+        }
+        let (_, value) = await (writer.value, observer.value)
+        seen.withLock { _ = $0.insert(value) }
+      }
+      let outcome = try #require(ended, "the exploration hung")
+      let summary = try #require(outcome.summary, "\(outcome.text)")
+      if strategy == .exhaustive { #expect(summary.exploredEverySchedule, "\(summary)") }
+      #expect(!summary.tookUncontrolledLocks, "\(summary)")
+      // Before a task holding a read–write lock paused, only 0 and 2 were ever seen.
+      let between: Set<Int> = holds.writing && holds.observerReads ? [0, 2] : [0, 1, 2]
+      #expect(seen.withLock { $0 } == between, "\(summary)")
     }
 
     @Test(

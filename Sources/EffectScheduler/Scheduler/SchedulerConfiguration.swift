@@ -109,17 +109,17 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// try await explore(.random(schedules: 1_000), configuration: configuration) { … }
   /// ```
   ///
-  /// A task that finds a `pthread_mutex_t` (or an `NSLock`) held by a paused task waits for it,
-  /// paused, as for a drop-in held, so an acquire made while holding such locks is a scheduling
-  /// point too, and two tasks that take two locks in opposite orders, or a lock and a drop-in, are
-  /// reported as a deadlock naming the locks and their holders; an attempt that fails when the lock
-  /// is held (`try()`, `pthread_mutex_trylock`) fails then, as it would on real threads. An acquire
-  /// made while holding a `pthread_rwlock_t`, whose readers glibc does not record, is no scheduling
-  /// point; nor is one made in a cancellation handler, which the runtime runs holding a lock of its
-  /// own, or by the concurrency library itself (a stream's buffer, a group's results), whose
-  /// critical sections never split. An exploration's summary says when steps took a lock without a
-  /// scheduling point. A cancellation handler that finds a mutex held by a paused task lets that
-  /// task go on until it lets go of the mutex, outside the scheduler's control, and the run stops
+  /// A task that finds a `pthread_mutex_t` (or an `NSLock`) held by a paused task, or a
+  /// `pthread_rwlock_t` held in a way that blocks it, waits for it, paused, as for a drop-in held,
+  /// so an acquire made while holding such locks is a scheduling point too, and two tasks that take
+  /// two locks in opposite orders, or a lock and a drop-in, are reported as a deadlock naming the
+  /// locks and their holders; an attempt that fails when the lock is held (`try()`,
+  /// `pthread_mutex_trylock`, `pthread_rwlock_trywrlock`) fails then, as it would on real threads.
+  /// No acquire is a scheduling point in a cancellation handler, which the runtime runs holding a
+  /// lock of its own, nor in the concurrency library itself (a stream's buffer, a group's results),
+  /// whose critical sections never split. An exploration's summary says when steps took a lock
+  /// without a scheduling point. A cancellation handler that finds a lock held by a paused task lets
+  /// that task go on until it lets go of the lock, outside the scheduler's control, and the run stops
   /// there, not judged (an exploration's summary says so), rather than block the run.
   ///
   /// Without the option, no such acquire is a scheduling point, but a task can still pause inside

@@ -107,7 +107,7 @@ extension DeterministicScheduler {
   /// Whether the running job may pause at a scheduling point now: something else could run, and
   /// it holds no lock of the runtime's, nor, where the run follows them, an uncontrolled one
   /// (``SchedulerConfiguration/pausesAtUncontrolledLocks``) that a task that ran meanwhile would
-  /// wait for on the run's only running thread: one whose holder glibc does not record.
+  /// wait for on the run's only running thread: one whose holders the run cannot tell.
   var mayPause: Bool {
     somethingElseCouldRun && !holdsATaskStatusLock() && !(pausesAtLocks && HostThread.current?.holdsOnlyLocksWaitedFor == false)
   }

@@ -46,8 +46,8 @@ final class HostThread: @unchecked Sendable {
   /// The locks this thread took through the program's slots under a scheduler that pauses at
   /// them (``SchedulerConfiguration/pausesAtUncontrolledLocks``) and has not let go, by address,
   /// each with whether a job of the run that finds it held by this thread's paused job waits for
-  /// it, paused: a `pthread_mutex_t` of the program's, whose holder glibc records (see
-  /// LockPauses.swift).
+  /// it, paused: a `pthread_mutex_t` or `pthread_rwlock_t` of the program's, whose holders the run
+  /// can tell (see LockPauses.swift).
   var heldLocks: [(address: UInt, waitedFor: Bool)] = []
   /// The lock this thread's paused job, lent to a cancellation handler that waits for it, goes on
   /// until it lets go of, while it does (see LockPauses.swift).

@@ -10,15 +10,15 @@ import Synchronization
 // through the same slots and those of `pthread_mutex_unlock` and `pthread_rwlock_unlock`.
 //
 // A job that holds such a lock may pause, at the acquire of another or at a drop-in's scheduling
-// point, only if each lock it holds is a `pthread_mutex_t` of the program's (an `NSLock` among
-// them), whose holder glibc records: a job of the run that would find one held by a paused job
-// waits for it, paused, as for a drop-in held, rather than take it and block the run's only
-// running thread for good. So two tasks that take two locks in opposite orders can each hold one
-// and wait for the other, a deadlock the report names with both locks and holders. A job holding
-// a read–write lock, or a lock in a library's static data, does not pause. A job that finds a
-// mutex held by a paused job waits for it, paused, holding such locks or not, and so does one that
-// finds a read–write lock held by a paused job in a way that blocks it: glibc records the holder
-// for writing, and the run's threads note which such locks they took for reading (`LockAcquire`).
+// point, only if each lock it holds is the program's (a `pthread_mutex_t`, an `NSLock` among
+// them, or a `pthread_rwlock_t`), whose holders the run can tell: glibc records a mutex's holder
+// and a read–write lock's holder for writing, and the run's threads note which read–write locks
+// they took for reading (`LockAcquire`). A job of the run that would find such a lock held, in a
+// way that blocks it, by a paused job waits for it, paused, as for a drop-in held, rather than
+// take it and block the run's only running thread for good. So two tasks that take two locks in
+// opposite orders can each hold one and wait for the other, a deadlock the report names with both
+// locks and holders. A job holding a lock in a library's static data does not pause. A job that
+// finds a lock held by a paused job waits for it, paused, holding such locks or not.
 // An attempt that fails when the lock is held (`pthread_mutex_trylock`, `NSLock.try()`,
 // `pthread_rwlock_trywrlock`) does not wait: it fails, as it would on real threads.
 //
@@ -78,8 +78,8 @@ enum LockPauses {
 
   /// Before the calling thread takes the program's lock at `lock`, for `kind` of acquire: pauses
   /// the running job if its scheduler asks and it may. Returns whether the acquire is a controlled
-  /// one: made where the scheduler asks, holding no such lock but mutexes whose holder glibc
-  /// records, and outside a cancellation handler; or whether the calling thread, a job going on
+  /// one: made where the scheduler asks, holding no such lock but the program's, whose holders
+  /// the run can tell, and outside a cancellation handler; or whether the calling thread, a job going on
   /// after its run ended, skips it (see ``Acquire/skipped``). `waits` unless the acquire is an
   /// attempt that fails when the lock is held.
   static func pauseBefore(_ lock: UnsafeRawPointer?, kind: LockAcquire.Kind, waits: Bool) -> Acquire {
@@ -132,7 +132,7 @@ enum LockPauses {
     guard pausingRuns.load(ordering: .relaxed) > 0 else { return }
     DrivingThread.withScheduler { scheduler in
       guard scheduler.pausesAtLocks, let host = HostThread.current else { return }
-      host.heldLocks.append((address, kind == .mutex && scheduler.isProgramLock(at: address)))
+      host.heldLocks.append((address, scheduler.isProgramLock(at: address)))
     }
   }
 
@@ -213,7 +213,7 @@ extension DeterministicScheduler {
 
   /// Before the calling thread, running a step of this scheduler's run, makes `acquire` of the
   /// program's lock: a scheduling point, where the run pauses at such locks and the job holds none
-  /// but mutexes whose holder glibc records.
+  /// but the program's, whose holders the run can tell.
   /// Returns whether the acquire is a controlled one (see ``LockPauses/pauseBefore(_:kind:waits:)``).
   /// After the pause, or without one (for a job that holds other such locks, or in a run that does
   /// not pause at them, where a job may still have paused in the lock's critical section at a
