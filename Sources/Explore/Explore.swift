@@ -66,8 +66,11 @@ public func explore(
   // A replay runs its one schedule whatever the shard.
   if strategy.isReplay { configuration.shard = nil }
   // Every run blocks its thread while it waits on the outside world, so the exploration gets a
-  // thread of its own; its runs inherit the test's task-local values.
-  let result = await onDedicatedThread { [configuration] in
+  // thread of its own; its runs inherit the test's task-local values. A job that blocks that thread
+  // for good fails the call rather than hang it (StalledJobEscape.swift).
+  let result = await onDedicatedThread(ifAJobStalls: { [strategy] in
+    .failure(ExplorationFailure(summary: $0, location: location, strategy: strategy.description))
+  }) { [configuration] in
     let explorer = Explorer(body: body, configuration: configuration, location: location)
     return explorer.explore(strategy)
   }

@@ -7,9 +7,10 @@ import Synchronization
 // whatever would unblock it never runs, and the exploration hangs without a word. Nothing can
 // take the thread back, but a watch can say what happened: once a job has run for the run's
 // `SchedulerConfiguration.blockedJobWarning` without returning, it prints which step and task it
-// is, once. The watch reads only what the driving thread publishes through atomics as each job
-// begins and ends, and checks once a second on a timer of its own, started with the first
-// scheduler.
+// is, once; once it has run for the run's `SchedulerConfiguration.blockedJobLimit`, the call that
+// waits for the run stops waiting and fails (StalledJobEscape.swift). The watch reads only what the
+// driving thread publishes through atomics as each job begins and ends, and checks once a second
+// on a timer of its own, started with the first scheduler.
 
 /// The job a scheduler's run has under way, published for ``StalledJobWatch``.
 final class RunningJobRecord: Sendable {
@@ -22,13 +23,25 @@ final class RunningJobRecord: Sendable {
   fileprivate let task = Atomic<Int>(-1)
   /// After how many milliseconds of a job the watch warns, or -1 for never.
   fileprivate let warnAfter = Atomic<Int>(-1)
+  /// After how many milliseconds of a job the watch gives the call that waits for the run its
+  /// ``escape``, or -1 for never.
+  fileprivate let giveUpAfter = Atomic<Int>(-1)
+  /// The way out of the wait of the call whose runs this record's scheduler makes, if it has one.
+  fileprivate let escape = StalledJobEscape.current
 
   init() { StalledJobWatch.watch(self) }
 
-  /// Sets how long a job may run before the watch warns, for the runs to come.
-  func warn(after duration: Duration?) {
-    // Clamped, so that no setting, however large or small, traps.
-    warnAfter.store(duration.map { Int(min(max($0 / .milliseconds(1), 0), 1e15)) } ?? -1, ordering: .relaxed)
+  /// Sets how long a job may run before the watch warns, and before the call that waits for the
+  /// run gives up, for the runs to come.
+  func watch(warningAfter warning: Duration?, givingUpAfter limit: Duration?) {
+    warnAfter.store(Self.milliseconds(warning), ordering: .relaxed)
+    giveUpAfter.store(Self.milliseconds(limit), ordering: .relaxed)
+  }
+
+  /// `duration` in whole milliseconds, clamped, so that no setting, however large or small,
+  /// traps; -1 for none.
+  private static func milliseconds(_ duration: Duration?) -> Int {
+    duration.map { Int(min(max($0 / .milliseconds(1), 0), 1e15)) } ?? -1
   }
 
   /// Publishes that the job of step `step`, of `task`'s, begins.
@@ -54,6 +67,7 @@ enum StalledJobWatch {
     var serial: UInt64 = 0
     var since = ContinuousClock.now
     var reported = false
+    var gaveUp = false
   }
 
   private static let watched = Mutex<[Watched]>([])
@@ -89,11 +103,13 @@ enum StalledJobWatch {
     watched.withLock { $0.removeAll { $0.record == nil || $0.record === record } }
   }
 
-  /// Looks at each run's job under way, and reports those that have not returned for long.
+  /// Looks at each run's job under way, reports those that have not returned for long, and gives
+  /// up on those that have not returned for longer.
   private static func check() {
     let now = ContinuousClock.now
-    let stalled: [(step: Int, task: Int, after: Int)] = watched.withLock { all in
-      var stalled: [(Int, Int, Int)] = []
+    var stalled: [(step: Int, task: Int, after: Int)] = []
+    var abandoned: [(escape: StalledJobEscape, step: Int, task: Int, after: Int)] = []
+    watched.withLock { all in
       for index in all.indices {
         guard let record = all[index].record else { continue }
         let serial = record.serial.load(ordering: .acquiring)
@@ -101,16 +117,37 @@ enum StalledJobWatch {
           all[index] = Watched(record: record, serial: serial, since: now)
           continue
         }
-        let after = record.warnAfter.load(ordering: .relaxed)
-        guard serial != 0, after >= 0, !all[index].reported, now - all[index].since >= .milliseconds(after) else { continue }
-        all[index].reported = true
-        stalled.append((record.step.load(ordering: .relaxed), record.task.load(ordering: .relaxed), after))
+        guard serial != 0 else { continue }
+        let (step, task) = (record.step.load(ordering: .relaxed), record.task.load(ordering: .relaxed))
+        let warning = record.warnAfter.load(ordering: .relaxed)
+        if warning >= 0, !all[index].reported, now - all[index].since >= .milliseconds(warning) {
+          all[index].reported = true
+          stalled.append((step, task, warning))
+        }
+        let limit = record.giveUpAfter.load(ordering: .relaxed)
+        if limit >= 0, let escape = record.escape, !all[index].gaveUp, now - all[index].since >= .milliseconds(limit) {
+          all[index].gaveUp = true
+          abandoned.append((escape, step, task, limit))
+        }
       }
-      return stalled
     }
     for (step, task, after) in stalled {
       FileHandle.standardError.write(Data(message(step: step, task: task, after: .milliseconds(after)).utf8))
     }
+    for (escape, step, task, after) in abandoned {
+      escape.giveUp(because: failure(step: step, task: task, after: .milliseconds(after)))
+    }
+  }
+
+  /// What the call that waits for a run says when it gives up on the job of step `step`, of task
+  /// number `task` (-1 for none), that has run for `after`.
+  static func failure(step: Int, task: Int, after: Duration) -> String {
+    let whose = task >= 0 ? "a job of task #\(task)" : "a job"
+    return "step \(step) of a run (\(whose)) did not return within \(after), so the call gave up waiting for it: the scheduler "
+      + "runs one job at a time, so a job that blocks its thread (a DispatchSemaphore.wait(), a condition variable, a lock another "
+      + "thread holds, a loop that polls a flag without an await) stops the whole run, and nothing that could unblock it runs. The "
+      + "job's thread is left as it is, blocked or spinning, until the job returns or the process ends. Wait with an await instead "
+      + "(a continuation, an AsyncStream, EffectLock or EffectMutex); SchedulerConfiguration.blockedJobLimit sets how long a job may run"
   }
 
   /// The warning for the job of step `step`, of task number `task` (-1 for none), that has run

@@ -75,7 +75,7 @@ extension DeterministicScheduler {
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
     runStartedAt = RealTime.now
-    jobRecord.warn(after: configuration.blockedJobWarning)
+    jobRecord.watch(warningAfter: configuration.blockedJobWarning, givingUpAfter: configuration.blockedJobLimit)
     #if os(Linux)
       suspendingRunStart = RealTime.reading(CLOCK_MONOTONIC)
     #endif

@@ -90,6 +90,14 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// back, so the run hangs, but the warning (on standard error, once a job) names the step and
   /// the task.
   public var blockedJobWarning: Duration? = .seconds(10)
+  /// How long one job may run without returning before the call that waits for its run gives up
+  /// and fails, naming the step and the task; `nil` for never.
+  ///
+  /// `explore` and `checkLinearizability` throw their failure then, rather than hang a test run for
+  /// good on a job that blocks its thread (see ``blockedJobWarning``). The job's thread cannot be
+  /// taken back: it is left as it is, blocked or spinning, until the job returns or the process
+  /// ends. (`DeterministicScheduler.run` only warns.)
+  public var blockedJobLimit: Duration? = .seconds(30)
   /// Whether each acquire of a lock the scheduler does not control, by the program or Foundation,
   /// is a scheduling point, as the drop-ins' are: an `NSLock` (`lock()`, `try()`,
   /// `lock(before:)`, `withLock`), a `pthread_mutex_t` or a `pthread_rwlock_t` on the heap, on

@@ -63,7 +63,9 @@ public func checkLinearizability<Subject: Sendable, Model: Sendable>(
       of: LinearizabilityReplay.variable, at: location, filePath: filePath, environment: EnvironmentVariables.values(of: LinearizabilityReplay.variable))
   let check = LinearizabilityCheck(
     make: make, makeModel: makeModel, operations: declared.operations, configuration: configuration, location: location)
-  let result = await onDedicatedThread { check.run(replay: replay) }
+  let result = await onDedicatedThread(ifAJobStalls: { .failure(LinearizabilityFailure(summary: $0, location: location)) }) {
+    check.run(replay: replay)
+  }
   do throws(LinearizabilityFailure) {
     return try result.get()
   } catch {
