@@ -246,6 +246,7 @@ extension DeterministicScheduler {
   /// calling thread then no longer belongs to the run.
   private func run(_ job: UnownedJob, _ info: ReadyJob) -> Bool {
     if info.arrivedFromOutside { outsideSteps.append(step) }
+    RuntimeHooks.reclaimEnqueueHook()
     ownerOfLastJob = info.owner
     runningStep = info
     jobRecord.begin(step: step, task: info.owner)

@@ -13,8 +13,9 @@ import Synchronization
 /// Another library may later set the variable to a hook of its own without chaining, as
 /// swift-concurrency-extras' `withMainSerialExecutor` does with the enqueue hook for the length of
 /// a test, and put back what it found at the end. So every run, as it starts, claims the front
-/// again (``claim(evenIfUnset:)``), chaining to the hook it finds there; when the other library
-/// puts back what it found, this library's hook goes with it, and the next claim is a look.
+/// again (``claim(evenIfUnset:)``), chaining to the hook it finds there, and so does every step
+/// for the enqueue hook, which the program under test may set itself; when the other library puts
+/// back what it found, this library's hook goes with it, and the next claim is a look.
 final class HookSlot<Hook>: @unchecked Sendable {
   // The variable holds a thin function pointer, `0` for none, which the runtime reads and writes
   // without synchronization; `previous` holds the bits of the hook this one chains to, for the

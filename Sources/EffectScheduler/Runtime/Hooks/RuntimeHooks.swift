@@ -88,6 +88,16 @@ package enum RuntimeHooks {
     DispatchHandOffs.redirections.claim()
   }
 
+  /// Puts the enqueue hook back in front of one another library installed since without
+  /// chaining, as each step does before its job runs: the program under test may install one
+  /// itself, as a call of swift-concurrency-extras' `withMainSerialExecutor` in the explored body
+  /// does, and the plain tasks its later steps start would otherwise go to that hook, which runs
+  /// them on the real main queue, outside the run. A look that finds this library's hook in front,
+  /// or none, costs a load.
+  static func reclaimEnqueueHook() {
+    enqueueGlobalSlot?.claim(evenIfUnset: false)
+  }
+
   /// Hands a job bound for the global executor to the scheduler that owns it: the one driving
   /// this thread, or the one whose task it is. Returns whether a scheduler took it.
   static func route(_ job: UnownedJob) -> Bool {
