@@ -142,26 +142,24 @@ enum StalledJobWatch {
   /// What the call that waits for a run says when it gives up on the job of step `step`, of task
   /// number `task` (-1 for none), that has run for `after`.
   static func failure(step: Int, task: Int, after: Duration) -> String {
-    let whose = task >= 0 ? "a job of task #\(task)" : "a job"
-    return "step \(step) of a run (\(whose)) did not return within \(after), so the call gave up waiting for it: the scheduler "
-      + "runs one job at a time, so a job that blocks its thread (a DispatchSemaphore.wait(), a condition variable, a lock another "
-      + "thread holds, a loop that polls a flag without an await) stops the whole run, and nothing that could unblock it runs. The "
-      + "job's thread is left as it is, blocked or spinning, until the job returns or the process ends. Wait with an await instead "
-      + "(a continuation, an AsyncStream, EffectLock or EffectMutex); SchedulerConfiguration.blockedJobLimit sets how long a job may run"
+    "step \(step) of a run (\(job(of: task))) did not return within \(after), so the call gave up waiting for it. \(whyARunStops) "
+      + "The job's thread is left as it is, blocked or spinning, until the job returns or the process ends. \(whatToDo); "
+      + "SchedulerConfiguration.blockedJobLimit sets how long a job may run."
   }
 
   /// The warning for the job of step `step`, of task number `task` (-1 for none), that has run
   /// for `after`.
   static func message(step: Int, task: Int, after: Duration) -> String {
-    let whose = task >= 0 ? "a job of task #\(task)" : "a job"
-    return """
-
-      EffectScheduler: step \(step) of a run (\(whose)) has not returned for \(after) or more. The scheduler \
-      runs one job at a time, so a job that blocks its thread (a DispatchSemaphore.wait(), a condition variable, a \
-      lock another thread holds, a loop that polls a flag without an await) stops the whole run: nothing that could \
-      unblock it runs. Wait with an await instead (a continuation, an AsyncStream, EffectLock or EffectMutex).
-
-
-      """
+    "\nEffectScheduler: step \(step) of a run (\(job(of: task))) has not returned for \(after) or more. \(whyARunStops) \(whatToDo).\n\n"
   }
+
+  /// `a job of task #2`, or `a job` for task number -1.
+  private static func job(of task: Int) -> String { task >= 0 ? "a job of task #\(task)" : "a job" }
+
+  /// Why such a job stops its run, as the warning and the failure say it.
+  private static let whyARunStops =
+    "The scheduler runs one job at a time, so a job that blocks its thread (a DispatchSemaphore.wait(), a condition variable, a lock "
+    + "another thread holds, a loop that polls a flag without an await) stops the whole run: nothing that could unblock it runs."
+  /// What to do instead.
+  private static let whatToDo = "Wait with an await instead (a continuation, an AsyncStream, EffectLock or EffectMutex)"
 }
