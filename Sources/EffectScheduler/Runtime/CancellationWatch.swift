@@ -10,20 +10,9 @@ extension DeterministicScheduler {
   /// A task found cancelled, or completed and not held, is never read again: the registry keeps
   /// the others in a list of their own (``TaskRegistry/watchedForCancellation``).
   func recordCancellationsOfThisStep() {
-    var index = 0
-    while index < registry.watchedForCancellation.count {
-      let id = registry.watchedForCancellation[index]
-      guard !registry[id].cancelled, !registry[id].completed || registry[id].held else {
-        registry.stopWatchingCancellation(at: index)
-        continue
-      }
-      index += 1
-      // The flag first, as it is almost never set: the id is read only to confirm it.
-      guard taskReader.isCancelled(taskAt: registry[id].address),
-        registry[id].held || runtimeTaskID(at: registry[id].address) == registry.runtimeID(of: id)
-      else { continue }
-      registry[id].cancelled = true
-      record(id, .cancelled)
-    }
+    let reader = taskReader
+    guard let cancelled = registry.markNewlyCancelled(isCancelled: { reader.isCancelled(taskAt: $0) }, runtimeID: { runtimeTaskID(at: $0) })
+    else { return }
+    for id in cancelled { record(id, .cancelled) }
   }
 }

@@ -89,8 +89,34 @@ struct TaskRegistry {
     return id
   }
 
-  /// Stops watching the task at `index` of ``watchedForCancellation`` for cancellation.
-  mutating func stopWatchingCancellation(at index: Int) { watchedForCancellation.remove(at: index) }
+  /// Marks cancelled each task watched for cancellation whose flag is now set, and returns them in
+  /// the order watched (`nil` for none, almost always); stops watching those found cancelled
+  /// before, and those completed and not held. `isCancelled` reads the flag of the task at an
+  /// address, and `runtimeID` the runtime id of the task there, which confirms that the memory is
+  /// still the task's where the run does not hold it.
+  ///
+  /// Here rather than in the scheduler's code: it reads every watched record each step, which
+  /// through the subscript from another file, not inlined in a debug build, cost a call and an
+  /// allocation a read. The list is kept in one pass, in its order: removing the tasks one at a
+  /// time moved every task after each.
+  mutating func markNewlyCancelled(isCancelled: (UInt) -> Bool, runtimeID: (UInt) -> UInt64) -> [TaskID]? {
+    var found: [TaskID]?
+    var kept = 0
+    for index in watchedForCancellation.indices {
+      let id = watchedForCancellation[index]
+      let record = id.rawValue
+      guard !records[record].cancelled, !records[record].completed || records[record].held else { continue }
+      watchedForCancellation[kept] = id
+      kept += 1
+      // The flag first, as it is almost never set: the id is read only to confirm it.
+      let address = records[record].address
+      guard isCancelled(address), records[record].held || runtimeID(address) == runtimeIDs[record] else { continue }
+      records[record].cancelled = true
+      found = (found ?? []) + [id]
+    }
+    watchedForCancellation.removeSubrange(kept...)
+    return found
+  }
 
   mutating func removeAll() {
     records.removeAll(keepingCapacity: true)
