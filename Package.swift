@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The library runs thousands of schedules a test, and unoptimized it runs them about ten times
-// slower: its own modules are optimized in debug builds too, the code under test is not.
+// The library runs thousands of schedules a test, and unoptimized it runs them five to seven
+// times slower: its own modules are optimized in debug builds too, the code under test is not.
 let optimizedInDebugBuilds: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
