@@ -6,8 +6,11 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   public var schedules: Int
   /// How many different traces those schedules produced.
   public var distinctTraces: Int
-  /// Whether an exhaustive search tried every schedule there is; with a ``shard``, every
-  /// schedule of its share.
+  /// What the exploration claims of the program: every schedule, every schedule given named
+  /// assumptions, or a sample (see ``ExplorationClaim``).
+  public var claim: ExplorationClaim
+  /// Whether the search tried every schedule there is, resting on no assumption (``claim`` is
+  /// unqualified); with a ``shard``, every schedule of its share.
   ///
   /// A schedule is an order of the run's steps: the code between two suspension points, actor
   /// hops and the drop-ins' scheduling points runs whole, so orders in which another task runs in
@@ -15,7 +18,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// code after it, a stream's `yield` and `finish`, a cancellation handler and the cancelled
   /// task's step). Shared state behind `EffectMutex`, `EffectLock` or `EffectAtomic` splits steps
   /// at each access.
-  public var exploredEverySchedule: Bool
+  public var exploredEverySchedule: Bool { claim.isUnqualified }
   /// How long the exploration took.
   public var duration: Duration
   /// For the default portfolio, the parts that ran, in order, and how far each got; empty for
@@ -42,7 +45,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// controlled, and so are these three locks where each acquire is a scheduling point
   /// (`SchedulerConfiguration.pausesAtUncontrolledLocks`): then only the acquires that were none
   /// count, those made holding another such lock or in a cancellation handler.
-  public var tookUncontrolledLocks: Bool
+  public var tookUncontrolledLocks: Bool { claim.assumptions.contains(.uncontrolledLocksRanWhole) }
   /// For a reduced search, how it checked the pairs of steps it took as independent without
   /// seeing what they share; `nil` for other strategies. A reduced search claims
   /// ``exploredEverySchedule`` only when the check justifies it (``ReductionCheck/justified``).
@@ -60,12 +63,11 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a summary.
   public init(
-    strategy: String, schedules: Int, distinctTraces: Int, exploredEverySchedule: Bool, duration: Duration,
+    strategy: String, schedules: Int, distinctTraces: Int, claim: ExplorationClaim, duration: Duration,
     portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil,
-    everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil, tookUncontrolledLocks: Bool = false,
-    reductionCheck: ReductionCheck? = nil, unexplored: String? = nil
+    everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil, reductionCheck: ReductionCheck? = nil, unexplored: String? = nil
   ) {
-    self.tookUncontrolledLocks = tookUncontrolledLocks
+    self.claim = claim
     self.unexplored = unexplored
     self.reductionCheck = reductionCheck
     self.everyScheduleWithPreemptions = everyScheduleWithPreemptions
@@ -73,7 +75,6 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
     self.strategy = strategy
     self.schedules = schedules
     self.distinctTraces = distinctTraces
-    self.exploredEverySchedule = exploredEverySchedule
     self.duration = duration
     self.portfolioParts = portfolioParts
     self.budgetRanOut = budgetRanOut
@@ -82,25 +83,26 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// `1680 schedules, 1680 distinct traces, every schedule explored, in 0.05 s (33600 schedules/s)`,
   /// then the strategy, and for the default portfolio what ended it and what each part ran. A
   /// shard's starts with the shard and claims only its share: `shard 2 of 4: 412 schedules, …,
-  /// every schedule of this shard explored, …`. It says so when steps took locks the scheduler
-  /// does not control (``tookUncontrolledLocks``), and for a reduced search how it checked what it
+  /// every schedule of this shard explored, …`. A claim that rests on assumptions says
+  /// `every schedule explored given the assumptions below` and names each, with the setting that
+  /// removes it; so does a sample's; and for a reduced search it says how it checked what it
   /// assumed (``reductionCheck``).
   public var description: String {
     let seconds = duration.seconds
     let rate = seconds > 0 ? " (\(Int(Double(schedules) / seconds)) schedules/s)" : ""
     let rounded = (seconds * 1000).rounded() / 1000
     let share = shard == nil ? "" : " of this shard"
-    var text = (shard.map { "\($0): " } ?? "") + "\(schedules) schedules, \(distinctTraces) distinct traces"
-      + (exploredEverySchedule ? ", every schedule\(share) explored" : "")
+    let extent =
+      claim.isUnqualified ? ", every schedule\(share) explored"
+      : claim.coversEverySchedule ? ", every schedule\(share) explored given the assumptions below" : ""
+    var text = (shard.map { "\($0): " } ?? "") + "\(schedules) schedules, \(distinctTraces) distinct traces" + extent
       + (everyScheduleWithPreemptions.map { ", every schedule\(share) with at most \($0) preemptions explored" } ?? "")
       + ", in \(rounded) s\(rate) [\(strategy)]"
     if let budgetRanOut {
       text += "; \(budgetRanOut) ran out before every schedule was tried"
     }
-    if tookUncontrolledLocks {
-      text += "; steps took an NSLock, pthread_mutex_t or pthread_rwlock_t, which the scheduler does not control: races inside their critical "
-        + "sections, or between two of them in one step, are in no schedule (EffectLock and EffectMutex make each acquire a scheduling point, and "
-        + "scheduler.pausesAtUncontrolledLocks does for these)"
+    for assumption in claim.assumptions {
+      text += "; assumed: \(assumption) (removed by \(assumption.setting))"
     }
     if let reductionCheck { text += "; \(reductionCheck)" }
     if let unexplored { text += "; \(unexplored), so not every schedule was explored" }

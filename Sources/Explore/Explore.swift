@@ -74,10 +74,13 @@ public func explore(
     let explorer = Explorer(body: body, configuration: configuration, location: location)
     return explorer.explore(strategy)
   }
+  let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   do throws(ExplorationFailure) {
-    return try result.get()
+    let summary = try result.get()
+    if let warning = summary.claim.warning { TestFramework.recordIssue(warning, at: site) }
+    return summary
   } catch {
-    TestFramework.recordIssue(error.description, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    TestFramework.recordIssue(error.description, at: site)
     throw error
   }
 }

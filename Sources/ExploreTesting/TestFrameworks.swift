@@ -26,7 +26,9 @@ package struct TestFrameworks: TestFrameworkBridge {
     // exploration's failure is what that `withKnownIssue` then sees.
     let handler = IssueHandlingTrait.compactMapIssues { issue in
       guard issue.severity >= .error else { return issue }
-      gathered.withLock { $0.append(Self.describe(issue)) }
+      let description = Self.describe(issue)
+      gathered.withLock { $0.append(description) }
+      DeterministicScheduler.noteIssueRecordedByCallingCode(description)
       return nil
     }
     let error = await Self.error { try await handler.provideScope(for: test, testCase: Test.Case.current, performing: body) }

@@ -46,11 +46,12 @@ public struct ClassicBug: Sendable, CustomStringConvertible {
     summary.exploredEverySchedule || summary.schedules == exhaustiveLimit || Self.searchedAllItCould(summary)
   }
 
-  /// Whether an exploration that finished claims every schedule but for what it names as in no
-  /// schedule, such as a task that a step made ready and then cancelled, which on real threads
-  /// may start between the two (``ExplorationSummary/unexplored``).
+  /// Whether an exploration that finished claims every schedule, given the assumptions it names
+  /// (``ExplorationClaim``), but for what it names as in no schedule, such as a task that a step
+  /// made ready and then cancelled, which on real threads may start between the two
+  /// (``ExplorationSummary/unexplored``).
   public static func searchedAllItCould(_ summary: ExplorationSummary) -> Bool {
-    summary.exploredEverySchedule || summary.unexplored != nil && summary.budgetRanOut == nil
+    summary.claim.coversEverySchedule || summary.unexplored != nil && summary.budgetRanOut == nil
   }
 
   /// The buggy program, spawning with `Task.effect`.

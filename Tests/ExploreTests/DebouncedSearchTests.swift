@@ -97,7 +97,7 @@ struct DebouncedSearchTests {
     let summary = try await explore(.exhaustive) {
       try await typeWithPause(.milliseconds(milliseconds), checksCancellation: false)
     }
-    #expect(summary.exploredEverySchedule)
+    #expect(summary.claimsEverySchedule(assuming: [.timedWorkRanOnTime]))
   }
 
   @Test("checking for cancellation before showing results passes every schedule", arguments: [200, 300, 400])
@@ -105,7 +105,7 @@ struct DebouncedSearchTests {
     let summary = try await explore(.exhaustive) {
       try await typeWithPause(.milliseconds(milliseconds), checksCancellation: true)
     }
-    #expect(summary.exploredEverySchedule)
+    #expect(summary.claimsEverySchedule(assuming: [.timedWorkRanOnTime]))
     #expect(summary.schedules > 1)
   }
 }

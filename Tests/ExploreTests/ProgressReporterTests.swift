@@ -42,7 +42,7 @@ struct ProgressReporterTests {
       output.lines.withLock { $0.append(line) }
     }
     var summary = ExplorationSummary(
-      strategy: "exhaustive DFS", schedules: 412, distinctTraces: 412, exploredEverySchedule: true, duration: .seconds(1))
+      strategy: "exhaustive DFS", schedules: 412, distinctTraces: 412, claim: ExplorationClaim(coversEverySchedule: true), duration: .seconds(1))
     progress.finished(summary)
     #expect(output.lines.withLock { $0.isEmpty })
     summary.shard = Shard(index: 2, count: 4)

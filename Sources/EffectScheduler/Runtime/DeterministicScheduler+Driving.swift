@@ -45,7 +45,7 @@ extension DeterministicScheduler {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
       if readyJobs.isEmpty {
-        if !heldBackYields.isEmpty {
+        if !fairYields.held.isEmpty {
           // Time passes while a task spins; otherwise the spinning tasks go on.
           if !timers.isEmpty, mailbox.expectedFromOutside == 0 { advanceClock() } else { releaseAllYields() }
           continue
@@ -128,13 +128,14 @@ extension DeterministicScheduler {
   private func endStep(_ info: ReadyJob, watchesHiddenAccesses: Bool) -> RunEnding?? {
     if watchesHiddenAccesses { recordCancellationsOfThisStep() }
     if !madeReadyInStep.isEmpty { checkCancellationsOfTasksMadeReady() }
+    if let owner = info.owner { fairYields.noteStep(step, of: owner) }
     step += 1
     if let cut = cutAtStep { return .some(conclude(stopCutRun(at: cut))) }
     if let misuse = pendingMisuse {
       pendingMisuse = nil
       return .some(conclude(abandon(misuse)))
     }
-    if !heldBackYields.isEmpty { releaseYields(afterStepOf: info.owner) }
+    if !fairYields.held.isEmpty { releaseYields(afterStepOf: info.owner) }
     return nil
   }
 
@@ -152,10 +153,13 @@ extension DeterministicScheduler {
       task = registry.id(forRuntimeID: runtimeID) ?? spawn(job, runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
     if actors.runningJob != nil, !fromOutside { noteWorkOnActor(admitting: task) }
-    if let task, !fromOutside { noteMadeReadyInStep(job, task: task, onMainActor: onMainActor) }
+    if let task, !fromOutside {
+      noteMadeReadyInStep(job, task: task, onMainActor: onMainActor)
+      if let maker = runningStep?.owner, maker != task { fairYields.noteProgress(of: maker) }
+    }
     let scheduledBy = task == nil && !fromOutside ? runningTask ?? ownerOfLastJob : nil
     let info = ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor)
-    if resumingYields, !onMainActor, let task, holdBackYield(job, info, of: task) { return }
+    if fairYields.resumingYields, !onMainActor, let task, holdBackYield(job, info, of: task) { return }
     // The main actor runs its jobs in the order they arrive, one at a time, like any serial
     // queue: only the oldest is a choice, and the others wait behind it.
     if onMainActor {
@@ -229,12 +233,12 @@ extension DeterministicScheduler {
   private func runTrampolines() {
     if trampolines.isEmpty { return }
     var next = 0
-    resumingYields = true
+    fairYields.resumingYields = true
     while next < trampolines.count {
       trampolines[next].runSynchronously(on: executor)
       next += 1
     }
-    resumingYields = false
+    fairYields.resumingYields = false
     trampolines.removeAll(keepingCapacity: true)
   }
 

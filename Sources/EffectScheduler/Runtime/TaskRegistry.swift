@@ -17,8 +17,6 @@ struct TaskRegistry {
     /// has given it the scheduler as its executor preference if it had none (see
     /// ExecutorAdoption.swift).
     var held = false
-    /// How many times the task has yielded (see FairYields.swift).
-    var yields = 0
     /// What the task said it waits on before it suspended, for deadlock reports; described when
     /// one is made.
     var waitingOn: (() -> String)?

@@ -104,7 +104,7 @@ extension DeterministicScheduler {
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches, taskReads: taskReads,
-      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, unexplored: unexplored, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, unexplored: unexplored, fairYieldsRemovedABranch: fairYields.removedABranch, issueRecorded: issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
@@ -191,6 +191,12 @@ package struct RunRecord {
   /// The first thing the run met that no schedule can show, in words: a task a step made ready
   /// and then cancelled, a cancellation handler that waited for a lock another task held.
   package let unexplored: String?
+  /// Whether the fairness rule held back a task that spun on `Task.yield()` while another could
+  /// have run instead, so that orders real threads produce were not explored (see FairYields.swift).
+  package let fairYieldsRemovedABranch: Bool
+  /// The first issue the test framework recorded in one of the run's steps, in words: a run cut
+  /// short is judged by it, as the body does not get to throw it.
+  package let issueRecorded: String?
   /// How many timers the run could fire early.
   let earlyFiringsAllowed: Int
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
@@ -252,6 +258,10 @@ package struct RunOutcome<Value> {
   /// Whether a step took a lock the scheduler does not control; see ``RunRecord/tookUncontrolledLocks``.
   package var tookUncontrolledLocks: Bool { record.tookUncontrolledLocks }
   package var unexplored: String? { record.unexplored }
+  /// Whether the fairness rule removed a branch; see ``RunRecord/fairYieldsRemovedABranch``.
+  package var fairYieldsRemovedABranch: Bool { record.fairYieldsRemovedABranch }
+  /// The first issue recorded in one of the run's steps; see ``RunRecord/issueRecorded``.
+  package var issueRecorded: String? { record.issueRecorded }
   /// The step from which on the run was cut short; see ``RunRecord/cutAtStep``.
   package var cutAtStep: Int? { record.cutAtStep }
   /// Why the run stopped early, or `nil` when it finished.

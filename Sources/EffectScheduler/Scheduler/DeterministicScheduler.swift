@@ -95,10 +95,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The run's task-group children, each retained until the run ends so that its memory stays
   /// its own; see ExecutorAdoption.swift.
   @exclusivity(unchecked) var retainedGroupChildren: [UnsafeRawPointer] = []
-  /// Jobs of tasks that yielded, held back for fairness, and whether the trampolines of yields
-  /// are running; see FairYields.swift.
-  @exclusivity(unchecked) var heldBackYields: [HeldBackYield] = []
-  @exclusivity(unchecked) var resumingYields = false
+  /// Jobs of tasks that yielded, held back for fairness, and the streaks that decide it; see
+  /// FairYields.swift.
+  @exclusivity(unchecked) var fairYields = YieldFairness()
 
   // Virtual time; see DeterministicScheduler+VirtualTime.swift.
   @exclusivity(unchecked) var timers: [VirtualTimer] = []
@@ -124,6 +123,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// The first thing the run met that no schedule can show, in words; see
   /// CancelledWhereMadeReady.swift.
   @exclusivity(unchecked) var unexplored: String?
+  /// The first issue the test framework recorded in one of the run's steps, in words; see
+  /// ``noteIssueRecordedByCallingCode(_:)``.
+  @exclusivity(unchecked) var issueRecorded: String?
   /// The steps whose job was handed back from outside the scheduler's control.
   @exclusivity(unchecked) var outsideSteps: [Int] = []
   /// Whether the run records each cancellation at the step that made it and the locks each step
@@ -253,7 +255,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     readyJobs = []
     readyInfo = []
     trampolines = []
-    heldBackYields = []
+    fairYields = YieldFairness()
     notes = []
     lockTouches = []
     lockNumbers = [:]
@@ -276,7 +278,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !waitingMainActorJobs.isEmpty { waitingMainActorJobs.removeAll(keepingCapacity: true) }
     mainActorJobIsReady = false
     trampolines.removeAll(keepingCapacity: true)
-    if !heldBackYields.isEmpty { heldBackYields.removeAll(keepingCapacity: true) }
+    fairYields.removeAll()
     registry.removeAll()
     events.removeAll(keepingCapacity: true)
     choices.removeAll(keepingCapacity: true)
@@ -299,6 +301,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     if !dueTimerOffers.isEmpty { dueTimerOffers.removeAll(keepingCapacity: true) }
     if !madeReadyInStep.isEmpty { madeReadyInStep.removeAll(keepingCapacity: true) }
     unexplored = nil
+    issueRecorded = nil
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
     if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
     if !handOffs.isEmpty { handOffs.removeAll() }

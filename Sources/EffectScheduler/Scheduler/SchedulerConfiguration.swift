@@ -139,7 +139,7 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// Creates a configuration; the defaults suit unit tests.
   public init(
     outsideWorldTimeout: Duration = .seconds(1), maxSteps: Int = 1_000_000, reportsDeadlocksAtOnce: Bool = true,
-    yieldsBeforeFairness: Int? = 2, earlyTimerFirings: Int = 0, stepsBeforeFairness: Int? = 10_000
+    yieldsBeforeFairness: Int? = 10, earlyTimerFirings: Int = 0, stepsBeforeFairness: Int? = 10_000
   ) {
     self.stepsBeforeFairness = stepsBeforeFairness
     self.outsideWorldTimeout = outsideWorldTimeout

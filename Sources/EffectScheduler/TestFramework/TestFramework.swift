@@ -44,3 +44,13 @@ package enum TestFramework {
     bridge.recordIssue(message, at: site)
   }
 }
+
+extension DeterministicScheduler {
+  /// Notes an issue the test framework recorded in the calling code, when a run's step runs it:
+  /// a run that is cut short before its body ends (``SchedulerConfiguration/earlyTimerFirings``)
+  /// is still judged by it.
+  package static func noteIssueRecordedByCallingCode(_ description: String) {
+    guard let scheduler = controllingCallingThread, scheduler.issueRecorded == nil else { return }
+    scheduler.issueRecorded = description
+  }
+}

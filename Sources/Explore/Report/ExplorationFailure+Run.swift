@@ -5,9 +5,13 @@ extension ExplorationFailure {
   init?(of outcome: RunOutcome<Void>, location: String, strategy: ExplorationStrategy, scheduleNumber: Int, seed: UInt64?, preemptions: Int) {
     let summary: String
     let error: any Error
-    // A run cut short left the model: what followed is not judged.
-    if outcome.cutAtStep != nil { return nil }
-    if let schedulerError = outcome.failure, case .diverged(let divergence) = schedulerError.reason,
+    // A run cut short left the model: what followed is not judged, but what the body recorded
+    // before it was is a failure all the same.
+    if let cut = outcome.cutAtStep {
+      guard let issue = outcome.issueRecorded else { return nil }
+      error = RecordedIssue(description: issue)
+      summary = "the body recorded an issue: \(issue) (in a run stopped at step \(cut), where a task delayed past a timer fired early read the clock)"
+    } else if let schedulerError = outcome.failure, case .diverged(let divergence) = schedulerError.reason,
       outcome.receivedWorkFromOutside || !outcome.handOffs.isEmpty
     {
       // Work that came back from outside at its own time is what made the runs part.

@@ -24,9 +24,9 @@ final class Explorer {
   /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
   private var unexplored: String?
   private var checkedDeterminism = false
-  /// Whether a run that notes the locks its steps take (the determinism check's, a reduced
-  /// search's) took locks the scheduler does not control.
-  private var tookUncontrolledLocks = false
+  /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``): the determinism check's
+  /// runs and those counted note it.
+  private var assumptions: Set<ExplorationAssumption> = []
   private var runner = SequentialRunner()
   /// A check of each run that passed, made on this thread once the run has ended: the error it
   /// returns fails the run. The linearizability check judges the history its body recorded so.
@@ -55,12 +55,16 @@ final class Explorer {
     }
     let summary = ExplorationSummary(
       strategy: strategy.description(sharedBy: shard), schedules: runs, distinctTraces: traceFingerprints.count,
-      exploredEverySchedule: exhausted && unexplored == nil, duration: .nanoseconds(progress.elapsed),
-      portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
-      everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, tookUncontrolledLocks: tookUncontrolledLocks,
-      reductionCheck: reductionCheck, unexplored: unexplored)
+      claim: ExplorationClaim(coversEverySchedule: exhausted && unexplored == nil, assumptions: claimedAssumptions),
+      duration: .nanoseconds(progress.elapsed), portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
+      everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, reductionCheck: reductionCheck, unexplored: unexplored)
     progress.finished(summary)
     return .success(summary)
+  }
+
+  /// What the exploration's claim rests on: its runs' assumptions, and a reduced search's own.
+  private var claimedAssumptions: Set<ExplorationAssumption> {
+    reductionCheck?.restsOnNoUnseenSharing == true ? assumptions.union([.noUnseenSharing]) : assumptions
   }
 
   /// Runs `strategy`; returns whether it tried every schedule there is.
@@ -201,11 +205,11 @@ final class Explorer {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
-    let (ending, fingerprints, check, unexploredBySearch, searchTookLocks) = search.run(given) { progress.ranSchedule($0) }
+    let (ending, fingerprints, check, unexploredBySearch, searchAssumptions) = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
     unexplored = unexplored ?? unexploredBySearch
-    tookUncontrolledLocks = tookUncontrolledLocks || searchTookLocks
+    assumptions.formUnion(searchAssumptions)
     if let check { reductionCheck = check }
     switch ending {
     case .exhausted: return (check?.justified ?? true, true)
@@ -278,7 +282,7 @@ final class Explorer {
     runs += 1
     traceFingerprints.insert(outcome.traceFingerprint)
     unexplored = unexplored ?? outcome.unexplored
-    tookUncontrolledLocks = tookUncontrolledLocks || outcome.tookUncontrolledLocks
+    assumptions.formUnion(outcome.assumptions)
     progress.ranSchedule(runs)
   }
 
@@ -352,7 +356,7 @@ final class Explorer {
     // process does once (a global made lazily, a library's first lock) happens in it.
     var warmUp = FIFOStrategy()
     let once = runOnce(&warmUp, explores: false, watches: true)
-    tookUncontrolledLocks = tookUncontrolledLocks || once.tookUncontrolledLocks
+    assumptions.formUnion(once.assumptions)
     if once.failure != nil { return }
     var fifo = FIFOStrategy()
     let first = runOnce(&fifo, explores: false, watches: true)

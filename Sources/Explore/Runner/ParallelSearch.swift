@@ -60,9 +60,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var traceFingerprints: Set<UInt64> = []
     /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
     var unexplored: String?
-    /// Whether a run's steps took locks the scheduler does not control, which only runs that
-    /// watch the locks taken note (``ExplorationSummary/tookUncontrolledLocks``).
-    var tookUncontrolledLocks = false
+    /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``).
+    var assumptions: Set<ExplorationAssumption> = []
     /// For reduced searches, their checks together.
     var reductionCheck: ReductionCheck?
   }
@@ -109,7 +108,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// this thread after each of its runs.
   func run(
     _ given: [Oracle], ranSchedule: (Int) -> Void
-  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, unexplored: String?, tookUncontrolledLocks: Bool) {
+  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, unexplored: String?, assumptions: Set<ExplorationAssumption>) {
     state.withLock { $0.given = given.reversed() }
     for _ in 1..<searchers {
       startOnDedicatedThread {
@@ -130,7 +129,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
         } else {
           .exhausted
         }
-      return (ending, state.traceFingerprints, state.reductionCheck, state.unexplored, state.tookUncontrolledLocks)
+      return (ending, state.traceFingerprints, state.reductionCheck, state.unexplored, state.assumptions)
     }
   }
 
@@ -140,7 +139,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var runner = SequentialRunner()
     var fingerprints: Set<UInt64> = []
     var unexplored: String?
-    var tookUncontrolledLocks = false
+    var assumptions: Set<ExplorationAssumption> = []
     var uncounted = 0
     defer { schedules.add(uncounted, ordering: .relaxed) }
     // Runs another part or shard counts: with a limit, at most `Explorer.runsPerCountedSchedule`
@@ -155,7 +154,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
           guard let number = claimSchedule(&uncounted) else { return }
           let outcome = runner.run(strategy: nextReference, configuration: scheduler, operation: body)
           nextReference = reference
-          tookUncontrolledLocks = tookUncontrolledLocks || outcome.tookUncontrolledLocks
+          assumptions.formUnion(outcome.assumptions)
           if oracle.pointee.learnsFromTraces { oracle.pointee.runDidEnd(trace: outcome.trace) }
           if oracle.pointee.countedElsewhere {
             unclaimSchedule(&uncounted)
@@ -192,7 +191,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     state.withLock { state in
       state.traceFingerprints.formUnion(fingerprints)
       state.unexplored = state.unexplored ?? unexplored
-      state.tookUncontrolledLocks = state.tookUncontrolledLocks || tookUncontrolledLocks
+      state.assumptions.formUnion(assumptions)
     }
   }
 

@@ -114,7 +114,7 @@ extension DeterministicScheduler {
 
   /// Whether a job, a timer or a held-back yield could run instead of the running job.
   var somethingElseCouldRun: Bool {
-    !readyJobs.isEmpty || !trampolines.isEmpty || !heldBackYields.isEmpty || offersTimer
+    !readyJobs.isEmpty || !trampolines.isEmpty || !fairYields.held.isEmpty || offersTimer
   }
 
   /// Notes that the running step touched `object`, numbered like the locks a watching run sees.

@@ -26,7 +26,7 @@ extension DeterministicScheduler {
       registry[owner].delayedSinceLastJob = true
     }
     for info in readyInfo { delay(info.owner) }
-    for held in heldBackYields { delay(held.info.owner) }
+    for held in fairYields.held { delay(held.info.owner) }
     for (_, info) in waitingMainActorJobs { delay(info.owner) }
   }
 
@@ -55,7 +55,7 @@ extension DeterministicScheduler {
   /// slept: work that keeps time is taken to run on time.
   var delaysOnlyUntimedWork: Bool {
     func untimed(_ owner: TaskID?) -> Bool { owner.map { !registry[$0].keepsTime } ?? true }
-    return readyInfo.allSatisfy { untimed($0.owner) } && heldBackYields.allSatisfy { untimed($0.info.owner) }
+    return readyInfo.allSatisfy { untimed($0.owner) } && fairYields.held.allSatisfy { untimed($0.info.owner) }
       && waitingMainActorJobs.allSatisfy { untimed($0.1.owner) }
   }
 }

@@ -1,0 +1,62 @@
+/// Something an exploration's claim rests on beyond the schedules it ran: a way in which a real
+/// run of the program could differ from every run explored.
+///
+/// ```swift
+/// let summary = try await explore(.exhaustive) { … }
+/// for assumption in summary.claim.assumptions {
+///   print(assumption, "- removed by", assumption.setting)
+/// }
+/// ```
+public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Comparable, CustomStringConvertible {
+  /// Steps took an `NSLock`, a `pthread_mutex_t` or a `pthread_rwlock_t`, which the scheduler did
+  /// not control: each critical section ran whole within its step, so races inside it, or between
+  /// two of them in one step, are in no schedule explored.
+  case uncontrolledLocksRanWhole
+  /// Work from outside the scheduler took part: a thread, a dispatch queue or a real timer handed
+  /// work back, at the moment it happened to, not at every moment it could have.
+  case outsideWorkTookPart
+  /// The fairness rule held back a task that kept yielding without progress while another task
+  /// waited to run, so the orders in which it went on yielding longer were not explored
+  /// (`SchedulerConfiguration.yieldsBeforeFairness`).
+  case fairYields
+  /// Work that slept or read the clock was taken to run on time: runs in which such work was
+  /// delayed past a timer fired early stopped where it read the clock, and what would have followed
+  /// was not judged (`SchedulerConfiguration.earlyTimerFirings`).
+  case timedWorkRanOnTime
+  /// The reduced search took pairs of steps as independent without seeing what they share
+  /// (`ExploreConfiguration.assumesNoUnseenSharing`).
+  case noUnseenSharing
+
+  /// The setting that removes the assumption, or what to do where no setting does.
+  public var setting: String {
+    switch self {
+    case .uncontrolledLocksRanWhole:
+      "configuration.scheduler.pausesAtUncontrolledLocks = true (or EffectLock, EffectMutex)"
+    case .outsideWorkTookPart:
+      "run that work under the scheduler (tasks, Task.sleep, effects) instead of threads, dispatch queues or real timers"
+    case .fairYields:
+      "configuration.scheduler.yieldsBeforeFairness = nil (a search of a loop that spins forever then never ends)"
+    case .timedWorkRanOnTime:
+      "configuration.scheduler.earlyTimerFirings = 0, under which timers fire only when no job is ready"
+    case .noUnseenSharing:
+      "configuration.assumesNoUnseenSharing = false"
+    }
+  }
+
+  /// What the assumption says, in a few words.
+  public var description: String {
+    switch self {
+    case .uncontrolledLocksRanWhole:
+      "steps took an NSLock, pthread_mutex_t or pthread_rwlock_t, which the scheduler does not control: races inside their critical sections, or between two of them in one step, are in no schedule"
+    case .outsideWorkTookPart: "work from threads outside the scheduler took part when it happened to"
+    case .fairYields: "the fairness rule held back tasks that kept yielding without progress"
+    case .timedWorkRanOnTime: "work that slept or read the clock ran on time (runs that delayed it were not judged past that point)"
+    case .noUnseenSharing: "steps share nothing the scheduler does not see"
+    }
+  }
+
+  /// In declaration order.
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}

@@ -1,0 +1,19 @@
+import EffectScheduler
+
+extension RunOutcome {
+  /// What this run's verdict rests on beyond its schedule (``ExplorationClaim/assumptions``).
+  var assumptions: Set<ExplorationAssumption> {
+    var assumptions: Set<ExplorationAssumption> = []
+    if tookUncontrolledLocks { assumptions.insert(.uncontrolledLocksRanWhole) }
+    if receivedWorkFromOutside || !handOffs.isEmpty { assumptions.insert(.outsideWorkTookPart) }
+    if fairYieldsRemovedABranch { assumptions.insert(.fairYields) }
+    if cutAtStep != nil { assumptions.insert(.timedWorkRanOnTime) }
+    return assumptions
+  }
+}
+
+extension ReductionCheck {
+  /// Whether the search's claim rests on the assumption that tasks share nothing unseen: it made
+  /// the assumption, and took pairs of steps as independent without seeing what they share.
+  var restsOnNoUnseenSharing: Bool { assumesNoUnseenSharing && assumedPairs + actorJobPairs > 0 }
+}
