@@ -130,3 +130,41 @@ private final class Handles: @unchecked Sendable {
     set { lock.withLock { $0 = newValue } }
   }
 }
+
+/// A flag a task checks while the root sleeps, then sets.
+private final class Flag: @unchecked Sendable {
+  var isSet = false
+}
+
+@Suite("A run the early-timer rule stops is still judged by what it recorded")
+struct CutRunVerdictTests {
+  /// A task checks a flag that the root sets after sleeping 1 ms: on real threads the task may be
+  /// delayed past the sleep and find it set. The timer fired early while the task was ready
+  /// delays it; recording the failed expectation reads the clock, which stops the run there.
+  @Test("a failed #expect in a run stopped at the step that recorded it fails the exploration, under every strategy that claims",
+    arguments: ["exhaustive", "reduced"])
+  func expectationInAStoppedRun(strategyName: String) async throws {
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(ClaimingStrategies.named(strategyName), configuration: EarlyTimerTests.configuration) {
+        let flag = Flag()
+        let checker = Task { #expect(!flag.isSet) }
+        try await Task.sleep(for: .milliseconds(1))
+        flag.isSet = true
+        await checker.value
+      }
+    }
+    #expect(failure.summary.contains("the body recorded an issue"), "\(failure.summary)")
+    #expect(failure.summary.contains(".isSet → true"), "\(failure.summary)")
+  }
+
+  @Test("a pass whose runs were stopped before their verdict was known says so in its claim")
+  func stoppedRunsQualifyTheClaim() async throws {
+    let summary = try await explore(.exhaustive, configuration: EarlyTimerTests.configuration) {
+      let checker = Task { _ = ContinuousClock.now }
+      try await Task.sleep(for: .milliseconds(1))
+      await checker.value
+    }
+    #expect(summary.claim == ExplorationClaim(coversEverySchedule: true, assumptions: [.timedWorkRanOnTime]), "\(summary)")
+    #expect(!summary.exploredEverySchedule)
+  }
+}
