@@ -11,11 +11,11 @@
 // the mailbox of a run that was abandoned hands an adopted task's job back to the global executor,
 // where the router sees it again. While the scheduler still owns the task, which it does until
 // its run has let go of its paused jobs and returned, that job would go round for ever on one
-// thread's stack: a task waiting for a task paused at a lock it holds, which goes on once the run
-// is abandoned and wakes its waiter, overflowed the stack this way. So whatever the hooks hand on
-// themselves is marked on the calling thread, and a hook entered meanwhile routes nothing: the
-// job goes where it would without any run, to the platform's executor or the hook installed
-// before. A job thus passes the routing at most twice on one thread's stack.
+// thread's stack: a task that awaits a task paused at a lock it holds is such a job, once the run
+// is abandoned and the paused task goes on and wakes it. So whatever the hooks hand on themselves
+// is marked on the calling thread, and a hook entered meanwhile routes nothing: the job goes
+// where it would without any run, to the platform's executor or the hook installed before. A job
+// thus passes the routing at most twice on one thread's stack.
 
 /// Marks the threads on which the hooks hand a job on themselves, so that the hooks do not route
 /// it, or anything else, again from inside that hand-on.
