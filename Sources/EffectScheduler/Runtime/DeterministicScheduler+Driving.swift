@@ -211,8 +211,9 @@ extension DeterministicScheduler {
     return taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:))
   }
 
-  /// Learns the name of the task whose job is running, when it hands the scheduler a job. The
-  /// runtime offers no way to read another task's name, so this is the moment to learn it.
+  /// Learns the name of the task whose job is running, when it hands the scheduler a job or
+  /// pauses. The runtime offers no way to read another task's name, so this is the moment to
+  /// learn it.
   @inline(__always)
   func learnRunningTaskName() {
     // Inlined up to here, as almost every job a task hands over finds its name already learned.

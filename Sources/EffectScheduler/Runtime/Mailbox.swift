@@ -86,11 +86,13 @@ final class Mailbox: Sendable {
   }
 
   /// A trampoline goes too: all it does is hand the task it resumes back to its executor, which
-  /// drops it unless it is a released task.
+  /// drops it unless it is a released task. The job goes past the hooks, to the executor it would
+  /// have gone to without the run: routed, it would come back to this mailbox while the scheduler
+  /// still owns the task (see HandingOn.swift).
   private func releaseIfAdopted(_ mail: Mail) {
     let flags = JobFlags(mail.job)
     guard flags.isContinuationTrampoline || flags.isTask && isReleased(runtimeTaskID(mail.job)) else { return }
-    globalConcurrentExecutor.enqueue(ExecutorJob(mail.job))
+    HandingOn.mark { globalConcurrentExecutor.enqueue(ExecutorJob(mail.job)) }
   }
 
   private func isReleased(_ runtimeID: UInt64) -> Bool {

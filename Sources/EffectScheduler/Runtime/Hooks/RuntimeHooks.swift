@@ -99,11 +99,14 @@ package enum RuntimeHooks {
   }
 
   /// Hands a job bound for the global executor to the scheduler that owns it: the one driving
-  /// this thread, or the one whose task it is. Returns whether a scheduler took it.
+  /// this thread, or the one whose task it is. Returns whether a scheduler took it; never from
+  /// inside a hand-on of the hooks' own (see HandingOn.swift), whose jobs are no run's.
   static func route(_ job: UnownedJob) -> Bool {
+    guard !HandingOn.isUnderWay else { return false }
     if let scheduler = DrivingThread.scheduler { return scheduler.takeGlobalJob(job) }
     guard JobFlags(job).isTask, let scheduler = OwnedTasks.owner(ofRuntimeID: runtimeTaskID(job)) else { return false }
-    scheduler.mailbox.post(job, runningLateOn: scheduler)
+    // The mailbox of a run that ended may hand the job back to the global executor.
+    HandingOn.mark { scheduler.mailbox.post(job, runningLateOn: scheduler) }
     return true
   }
 }

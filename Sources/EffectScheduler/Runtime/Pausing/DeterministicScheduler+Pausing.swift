@@ -29,6 +29,9 @@ extension DeterministicScheduler {
   /// meanwhile: the job then goes on outside the scheduler's control.
   func pauseRunningJob(blockedOn lock: ControlledLock?) -> Bool {
     guard let info = runningStep else { return true }
+    // A plain task paused at a lock in its first step has handed nothing over: a deadlock report
+    // would know it only as `unstructured`.
+    learnRunningTaskName()
     let host = hostOfCallingThread()
     let task = currentTaskID() ?? info.owner
     let actorTasks = actors.runningJob
