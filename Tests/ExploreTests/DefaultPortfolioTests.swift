@@ -176,9 +176,9 @@ struct DefaultPortfolioTests {
   /// and the exhaustive part settles them.
   @Test(".default settles a space of a few thousand schedules, saying every schedule was explored")
   func settlesThousands() async throws {
-    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
-    // Every interleaving of the yields, as fair scheduling would cut a yielding task's runs short.
-    configuration.scheduler.yieldsBeforeFairness = nil
+    // Under the default fairness rule: six yields in a row are within its bound, so no
+    // interleaving is cut.
+    let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
     let summary = try await explore(configuration: configuration, ExhaustiveSearchTests.independent(tasks: 2, segments: 7))
     #expect(summary.exploredEverySchedule, "\(summary)")
     #expect(summary.portfolioParts == [
@@ -192,8 +192,7 @@ struct DefaultPortfolioTests {
   /// schedule of its own and the runs that try its pairs the other way round.
   @Test("assuming no unseen sharing, the reduced part settles it alone")
   func reducedPartSettles() async throws {
-    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil), assumesNoUnseenSharing: true)
-    configuration.scheduler.yieldsBeforeFairness = nil
+    let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil), assumesNoUnseenSharing: true)
     let summary = try await explore(configuration: configuration, ExhaustiveSearchTests.independent(tasks: 2, segments: 7))
     #expect(summary.claimsEverySchedule(assuming: [.noUnseenSharing]), "\(summary)")
     #expect(summary.portfolioParts.map(\.part) == [.reduced])

@@ -254,16 +254,15 @@ struct ReducedUnseenStateTests {
       }
       report.finalState(order.value.withLock { $0 })
     }
-    // Every interleaving of the yields, as fair scheduling would cut a yielding task's runs short.
-    let scheduler = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1), yieldsBeforeFairness: nil)
+    // Under the default fairness rule, which cuts none of these few yields' interleavings.
+    let scheduler = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: scheduler, program)
     let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(), configuration: scheduler, program)
     #expect(full.complete && full.outcomes.count == 20)
     #expect(reduced.outcomes.count < full.outcomes.count)
     #expect(!reduced.claimedEverySchedule)
 
-    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
-    configuration.scheduler.yieldsBeforeFairness = nil
+    let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
     let summary = try await explore(configuration: configuration) { try await program(AllOutcomes.Report()) }
     #expect(summary.exploredEverySchedule, "\(summary)")
     #expect(summary.portfolioParts.map(\.part) == [.reduced, .exhaustive])
