@@ -113,6 +113,50 @@ struct ImmediateDeadlockTests {
       }
       #expect(execution.value == 42)
     }
+
+    /// The thread ends at once, and the queue resumes the continuation later than the grace a
+    /// continuation gets where hand-offs are not seen: only the hand-off, noted on the thread,
+    /// keeps the report back.
+    @Test("a continuation a thread of the run hands to a dispatch queue before it ends is waited for")
+    func dispatchHandOffByARunThreadIsWaitedFor() async throws {
+      // The queue's threads exist before the run, so none of them is the run's.
+      await withCheckedContinuation { continuation in DispatchQueue.global().async { continuation.resume() } }
+      let execution = try await DeterministicScheduler.run(configuration: Self.patient) {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+          Thread.detach {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(400)) { continuation.resume(returning: 42) }
+          }
+        }
+      }
+      #expect(execution.value == 42)
+    }
+
+    /// Nothing outside the run can act: no thread of the run, no hand-off to Dispatch, nothing
+    /// that came back. The report takes a glance of 2 ms; a grace of 250 ms would be a floor under
+    /// every run that no load can lower, and load only raises a time, so the bound is on the
+    /// fastest of ten runs.
+    @Test("a deadlock on continuations no thread of the run can resume is reported at once, with no grace")
+    func continuationDeadlockIsReportedAtOnce() async throws {
+      let clock = ContinuousClock()
+      var fastest = Duration.seconds(Int64.max)
+      for _ in 0..<10 {
+        let start = clock.now
+        let error = try await #require(throws: SchedulerError.self) {
+          try await DeterministicScheduler.run(configuration: Self.patient) {
+            let parked = Parked()
+            let a = Task.effect(name: "A") { await withCheckedContinuation { parked.keep($0) } }
+            let b = Task.effect(name: "B") { await withCheckedContinuation { parked.keep($0) } }
+            _ = await (a.value, b.value)
+          }
+        }
+        fastest = min(fastest, clock.now - start)
+        guard case .deadlock = error.reason else {
+          Issue.record("expected a deadlock, got \(error.summary)")
+          return
+        }
+      }
+      #expect(fastest < .milliseconds(200), "fastest time to the report \(fastest)")
+    }
   #endif
 
   /// Dispatch is warmed up first, so that its threads are older than the run.
@@ -213,5 +257,14 @@ private final class Handles: @unchecked Sendable {
   func waitForB() async {
     // B exists by the time A first runs: the root creates both before it suspends.
     await b?.value
+  }
+}
+
+/// Continuations kept, and never resumed.
+private final class Parked: Sendable {
+  private let continuations = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+  func keep(_ continuation: CheckedContinuation<Void, Never>) {
+    continuations.withLock { $0.append(continuation) }
   }
 }

@@ -27,11 +27,11 @@ extension DeterministicScheduler {
   /// Whether nothing outside the scheduler took part in the run so far, but threads, and the
   /// configuration lets such a stuck run be reported without waiting out the timeout (see
   /// ``SchedulerConfiguration/reportsDeadlocksAtOnce``): nothing came from outside, is announced
-  /// or due on the virtual clock, and no task waits for an executor or a task the scheduler does
-  /// not run.
+  /// or due on the virtual clock, nothing was handed to Dispatch (by the run's code or a thread it
+  /// started), and no task waits for an executor or a task the scheduler does not run.
   func nothingOutsideTookPart() -> Bool {
     guard configuration.reportsDeadlocksAtOnce, !mailbox.everReceived, handOffs.isEmpty, mailbox.isEmpty, mailbox.expectedFromOutside == 0,
-      timers.isEmpty
+      timers.isEmpty, !runThreads.handedWorkToDispatch
     else { return false }
     for index in registry.records.indices where !registry[TaskID(index)].completed {
       let id = TaskID(index)
@@ -50,13 +50,16 @@ extension DeterministicScheduler {
   /// been handed what the tasks wait on, and at most `outsideWorldTimeout`; returns whether
   /// something came. Threads other code starts meanwhile, for another test say, do not count
   /// (RunThreads.swift); where the run's own threads cannot be told, a thread that began during
-  /// the run holds the report back until it ends.
+  /// the run holds the report back until it ends. With no such thread, the report comes after a
+  /// glance of 2 ms.
   func waitWhileThreadsOfTheRunLive() -> Bool {
     let start = RealTime.now
     let deadline = start + configuration.outsideWorldTimeout
-    // A continuation may have been handed to a thread that existed before the run, a dispatch
-    // queue's worker say, which resumes it in a moment: such a wait gets a grace period first.
-    let grace = start + (continuationIsAwaited() ? min(configuration.outsideWorldTimeout, Self.continuationGrace) : .zero)
+    // Where the run's hand-offs to Dispatch are not seen, a continuation may have been handed to a
+    // dispatch queue's worker, a thread from before the run, which resumes it in a moment: such a
+    // wait gets a grace period first. Where they are seen, a run that made one does not get here.
+    let grace =
+      start + (!DispatchHandOffs.areSeen && continuationIsAwaited() ? min(configuration.outsideWorldTimeout, Self.continuationGrace) : .zero)
     // A first glance is quick, for a thread that already existed and was handed something just now.
     var glance = Duration.milliseconds(2)
     while true {
@@ -65,10 +68,11 @@ extension DeterministicScheduler {
       case .timedOut: if mailbox.expectedFromOutside > 0 { return true }
       }
       // A thread the run handed something to began before the run got stuck: one begun since, by
-      // another test say, does not hold the report back.
+      // another test say, does not hold the report back. Work such a thread handed to Dispatch
+      // before it ended keeps the wait on, to the timeout.
       let now = RealTime.now
       let threadsLive =
-        now < grace
+        now < grace || runThreads.handedWorkToDispatch
         || (RunThreads.areKnown
           ? runThreads.anyAlive : ThreadCensus.threadBegan(from: runStartedAt.duration(to: now), until: start.duration(to: now)))
       if !threadsLive || now >= deadline {
@@ -80,9 +84,10 @@ extension DeterministicScheduler {
   }
 
   /// How long a stuck run whose tasks wait on a continuation waits for it at least, before it is
-  /// reported as a deadlock at once: a thread that existed before the run may hold it, such as a
-  /// dispatch queue's worker handed `continuation.resume()` a moment ago (`asyncAfter` of 10 ms
-  /// included), which no census of threads can tell from an idle one.
+  /// reported as a deadlock at once, where the run's hand-offs to Dispatch are not seen: a thread
+  /// that existed before the run may hold it, such as a dispatch queue's worker handed
+  /// `continuation.resume()` a moment ago (`asyncAfter` of 10 ms included), which no census of
+  /// threads can tell from an idle one.
   static let continuationGrace = Duration.milliseconds(250)
 
   /// Whether an unfinished task waits on a continuation other than a stream's, as the runtime

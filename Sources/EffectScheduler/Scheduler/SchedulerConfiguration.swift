@@ -14,22 +14,31 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// Nor is it waited out when nothing outside can end the wait: when every unfinished task waits
   /// on another unfinished task of the run (`await other.value`, an `async let`), as the
   /// runtime records it, the deadlock is reported at once. And a run that nothing outside the
-  /// scheduler took part in is reported after a moment (see ``reportsDeadlocksAtOnce``). Other
-  /// runs keep the timed wait: those where something came back from outside, a thread began, a
-  /// task waits for an executor or a task the scheduler does not run, and, off Linux, every run.
-  /// Work announced by the test machinery (`withTestHandler`'s script) is waited for without a
-  /// limit.
+  /// scheduler took part in is reported after a glance of 2 ms once no thread it started lives
+  /// (see ``reportsDeadlocksAtOnce``). Other runs keep the timed wait: those where something came
+  /// back from outside or was handed to Dispatch, a task waits for an executor or a task the
+  /// scheduler does not run, and, off Linux, every run. Work announced by the test machinery
+  /// (`withTestHandler`'s script) is waited for without a limit.
   public var outsideWorldTimeout: Duration
   /// Whether a run that nothing outside the scheduler took part in, and in which no task can go
-  /// on, is reported as a deadlock after a moment (2 ms, or 250 ms when a task waits on a
-  /// continuation, which a dispatch queue's thread from before the run may be about to resume)
-  /// rather than after
-  /// ``outsideWorldTimeout``. Such a run is one where nothing came back from another thread, no
-  /// thread of the process began since the run did (read from `/proc` on Linux), no work is
-  /// announced or due on the virtual clock, and no task waits for an executor or a task the
-  /// scheduler does not run. A program that hands its continuations to threads that existed before
-  /// the run, such as a dispatch queue's workers or an event loop's, and has them resumed later,
-  /// should set this to `false`: its stuck runs then wait `outsideWorldTimeout` for them.
+  /// on, is reported as a deadlock at once (after a glance of 2 ms) rather than after
+  /// ``outsideWorldTimeout``, once no thread of the run is alive.
+  ///
+  /// Such a run is one where nothing came back from another thread, nothing was handed to
+  /// Dispatch (`DispatchQueue.async`, `asyncAfter`, a source's `resume()`, by a task or by a
+  /// thread the run started), no work is announced or due on the virtual clock, and no task waits
+  /// for an executor or a task the scheduler does not run. Its report waits, at most
+  /// `outsideWorldTimeout`, while a thread of the run lives: on 64-bit Linux each thread the run's
+  /// code starts (`Thread`, `pthread_create`) and each thread those start; where those cannot be
+  /// told, any thread of the process begun since the run did (read from `/proc`). Where the run's
+  /// hand-offs to Dispatch cannot be seen (the Swift Dispatch overlay's slots are read on 64-bit
+  /// Linux), a task waiting on a continuation first gets 250 ms, which a dispatch queue's thread
+  /// from before the run may be about to resume. Off Linux every stuck run waits out the timeout.
+  ///
+  /// A program that hands its continuations to threads that existed before the run other than
+  /// through the Swift Dispatch overlay, such as an event loop's or a C library's, and has them
+  /// resumed later, should set this to `false`: its stuck runs then wait `outsideWorldTimeout` for
+  /// them.
   public var reportsDeadlocksAtOnce: Bool
   /// The most steps one run may take before it fails as a possible livelock.
   public var maxSteps: Int

@@ -11,8 +11,10 @@
 // and `notify`, `async(flags: .barrier)`) or start a dispatch object that will run handlers of its
 // own (`resume()` and `activate()` of a source or an inactive queue, as a signal or timer source
 // needs) are pointed at functions that note a hand-off made by a
-// run's code, on its driver thread while it drives, and pass the call on to libdispatch. Every
-// other caller, Dispatch used from C or by other libraries among them, is untouched.
+// run's code, on its driver thread while it drives, and pass the call on to libdispatch. A call
+// made by a thread the run started is noted too, for the run's stuck-run wait: the work may come
+// back after that thread has ended. Every other caller, Dispatch used from C or by other
+// libraries among them, is untouched.
 
 /// Work the code of a run handed to the outside: where, by whom, and through what.
 package struct HandOff: Hashable, Sendable {
@@ -58,11 +60,22 @@ enum DispatchHandOffs {
     #endif
   }()
 
-  /// Notes a hand-off through `call` if the calling thread drives a run and runs its code.
+  /// Whether the run's hand-offs to Dispatch are seen on this platform (64-bit Linux, where the
+  /// overlay's slots were found): where they are not, a run stuck on a continuation cannot tell
+  /// whether a dispatch queue's thread is about to resume it.
+  static var areSeen: Bool { !redirections.isEmpty }
+
+  /// Notes a hand-off through `call` if the calling thread drives a run and runs its code, or is
+  /// a thread a run started: its work may come back after the thread has ended.
   private static func noteHandOff(through call: String) {
-    guard RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let scheduler = DrivingThread.scheduler, scheduler.isDriving
-    else { return }
-    scheduler.noteHandOff(through: call)
+    guard RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0 else { return }
+    if let scheduler = DrivingThread.scheduler, scheduler.isDriving {
+      scheduler.noteHandOff(through: call)
+    } else {
+      #if os(Linux) && _pointerBitWidth(_64)
+        RunThreads.noteHandOffToDispatchByCallingThread()
+      #endif
+    }
   }
 
   #if os(Linux) && _pointerBitWidth(_64)

@@ -12,9 +12,10 @@ import Synchronization
 // hold its report back. Where the slots cannot be found, the census of threads begun during the
 // run stands in (ThreadCensus).
 
-/// The threads one run's code started, directly or through threads it started.
+/// The threads one run's code started, directly or through threads it started, and whether they
+/// handed work to Dispatch.
 final class RunThreads: Sendable {
-  private let state = Mutex<(starting: Int, threads: [Int])>((0, []))
+  private let state = Mutex<(starting: Int, threads: [Int], handedWorkToDispatch: Bool)>((0, [], false))
 
   /// Whether a thread of the run may still be running: one is starting, or one that began lives.
   var anyAlive: Bool {
@@ -25,6 +26,12 @@ final class RunThreads: Sendable {
       return true
     #endif
   }
+
+  /// Whether a thread of the run handed work to Dispatch, which may run after the thread has
+  /// ended (DispatchHandOffs.swift): such work is outside the run as a hand-off by its driver is.
+  var handedWorkToDispatch: Bool { state.withLock { $0.handedWorkToDispatch } }
+
+  fileprivate func noteHandOffToDispatch() { state.withLock { $0.handedWorkToDispatch = true } }
 
   fileprivate func willStart() { state.withLock { $0.starting += 1 } }
 
@@ -75,6 +82,12 @@ final class RunThreads: Sendable {
         self.start = start
         self.argument = argument
       }
+    }
+
+    /// Notes that the calling thread, if a run started it, handed work to Dispatch.
+    static func noteHandOffToDispatchByCallingThread() {
+      guard threadsStartedByRuns.load(ordering: .relaxed) > 0, let me = ThreadCensus.ownThreadID() else { return }
+      startedByRuns.withLock { $0[me] }?.noteHandOffToDispatch()
     }
 
     /// The run whose code the calling thread runs: the one it drives, or the one that started it.
