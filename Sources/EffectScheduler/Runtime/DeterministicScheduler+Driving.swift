@@ -50,7 +50,7 @@ extension DeterministicScheduler {
           if !timers.isEmpty, mailbox.expectedFromOutside == 0 { advanceClock() } else { releaseAllYields() }
           continue
         }
-        if rootCompleted { return conclude(finish()) }
+        if rootCompleted, !waitsForLeftTasks() { return conclude(finish()) }
         if let whenIdle, whenIdle() { continue }
         // Nothing is ready, so time moves on to the next wake-up, unless the test machinery has
         // announced work it will hand back: that comes first, as it takes no time.
@@ -76,6 +76,9 @@ extension DeterministicScheduler {
         case .timedOut: if mailbox.expectedFromOutside > 0 { continue }
         }
         return conclude(abandon(stuckReason()))
+      }
+      if let rootCompletedInStep, step - rootCompletedInStep >= Self.stepsForLeftTasks, waitsForLeftTasks() {
+        return conclude(abandon(leakReason(stillRunningAfter: step - rootCompletedInStep)))
       }
       guard step < configuration.maxSteps else {
         return conclude(
@@ -416,12 +419,14 @@ extension DeterministicScheduler {
     return .failed(reason)
   }
 
-  /// A structured child must finish before its parent's scope ends, so once the root has
-  /// completed, each child's last job was the one that completed it.
-  private func completeStructuredChildren() {
+  /// A structured child must finish before its parent's scope ends, so once its parent has
+  /// completed, the child's last job was the one that completed it. Parents are registered before
+  /// their children, so one pass in order settles grandchildren too.
+  func completeStructuredChildren() {
     for index in registry.records.indices {
       let id = TaskID(index)
-      guard registry[id].info.kind == .asyncLet || registry[id].info.kind == .groupChild, let end = registry[id].lastJobEnd,
+      guard registry[id].info.kind == .asyncLet || registry[id].info.kind == .groupChild,
+        registry[id].info.parent.map({ registry[$0].completed }) ?? true, let end = registry[id].lastJobEnd,
         events[end].kind == .suspended
       else { continue }
       events[end].kind = .completed

@@ -114,6 +114,7 @@ extension DeterministicScheduler {
       return BlockedTask(
         task: registry[id].info, lastStep: registry[id].lastStep, waitingOn: waitingOn, isPaused: pausedJobs.contains { $0.task == id })
     }
+    if rootCompleted { return .leakedTasks(blocked: blocked, stillRunningAfter: nil) }
     return deadlocked
       ? .deadlock(blocked: blocked)
       : .stalled(waited: configuration.outsideWorldTimeout, blocked: blocked)

@@ -57,7 +57,7 @@ extension DeterministicScheduler {
   func currentTaskWillComplete() {
     guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
     registry[id].completed = true
-    if id.rawValue == 0 { rootCompleted = true }
+    if id.rawValue == 0 { rootCompletedInStep = step }
   }
 
   /// Records what the current task is about to wait on, so a deadlock or stall report can say it.

@@ -73,7 +73,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var ownerOfLastJob: TaskID?
   /// The default actors of the run; see RunActors.swift.
   @exclusivity(unchecked) var actors = RunActors()
-  @exclusivity(unchecked) var rootCompleted = false
+  /// The step in which the root task completed, the program's body having returned or thrown.
+  @exclusivity(unchecked) var rootCompletedInStep: Int?
+  var rootCompleted: Bool { rootCompletedInStep != nil }
   @exclusivity(unchecked) private var unownedExecutor: UnownedTaskExecutor?
   /// The runtime id of the run's root task: tasks created before it are not the program's.
   @exclusivity(unchecked) var rootRuntimeID: UInt64 = 0
@@ -287,7 +289,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     runningTask = nil
     ownerOfLastJob = nil
     actors.removeAll()
-    rootCompleted = false
+    rootCompletedInStep = nil
     whenIdle = nil
     if !ownedRuntimeIDs.isEmpty { ownedRuntimeIDs.removeAll(keepingCapacity: true) }
     if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }

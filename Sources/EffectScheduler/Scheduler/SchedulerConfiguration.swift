@@ -144,6 +144,19 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// held then waits for it, paused, as above, so a lock-order inversion between an `NSLock` and a
   /// drop-in is reported as a deadlock too.
   public var pausesAtUncontrolledLocks = false
+  /// Whether a run fails when the program's body returns, or throws, while tasks it started are
+  /// unfinished for good.
+  ///
+  /// Once the body returns, the run goes on (timers firing on the virtual clock, work from
+  /// outside waited for as usual) until no task can go on; each task still unfinished then fails
+  /// the run as leaked (``SchedulerError/Reason/leakedTasks(blocked:stillRunningAfter:)``), the
+  /// report naming the task and what it waits on: a continuation no task can resume, a stream
+  /// nothing can feed, a lock, another task. A task still running 10,000 steps after the body
+  /// returned, a loop that never ends, is reported so too. Set it to `false` for a test
+  /// that leaves tasks behind on purpose: the run then ends when the body has returned and no job
+  /// is ready, and lists its unfinished unstructured tasks in `Execution.unfinishedTasks`. Read
+  /// where the run can read its tasks' status (64-bit Linux); elsewhere no task is reported.
+  public var reportsLeakedTasks = true
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(

@@ -28,11 +28,18 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     /// tasks and the call's source location), or it waited for one in a cancellation handler,
     /// where the runtime's lock on the cancelled task keeps the scheduler from pausing it.
     case lockMisused(String)
+    /// The program's body returned, or threw, while tasks it started were unfinished, and the run
+    /// went on until none could go on (``SchedulerConfiguration/reportsLeakedTasks``): each
+    /// blocked task says what it waits on. With `stillRunningAfter`, some kept running that many
+    /// steps after the body returned, as a loop that never ends, and were left there.
+    case leakedTasks(blocked: [BlockedTask], stillRunningAfter: Int?)
 
-    /// Whether no task could go on: a deadlock or a stall.
+    /// Whether no task could go on: a deadlock, a stall, or tasks left blocked when the body
+    /// returned.
     public var isStuck: Bool {
       switch self {
       case .deadlock, .stalled: true
+      case .leakedTasks(_, let stillRunningAfter): stillRunningAfter == nil
       default: false
       }
     }
@@ -75,6 +82,13 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
         + "and would have seen the delay in its own timing; such runs are outside the model of timed code (SchedulerConfiguration.earlyTimerFirings)"
     case .lockMisused(let message):
       return "lock misused: \(message)"
+    case .leakedTasks(let blocked, let stillRunningAfter):
+      let state =
+        stillRunningAfter.map { "some still running \($0) steps after it returned, as a loop that never ends would be" }
+        ?? "and none of them can go on"
+      return "leaked tasks: the body returned while tasks it started were unfinished, \(state). Await them, or cancel them "
+        + "and await them, before the body returns (SchedulerConfiguration.reportsLeakedTasks = false lets a test leave them on purpose).\n"
+        + BlockedTask.list(blocked)
     }
   }
 

@@ -23,6 +23,7 @@ public enum TaskHandling: Hashable, Sendable {
   /// awaiting one from a task of higher priority raises it, which releases it. Where that signal
   /// is missing (the awaiting task runs at background priority too, or the platform predates
   /// priority escalation handlers) and the program has nothing else to run and waits on no effect,
-  /// the oldest held task starts.
+  /// the oldest held task starts. Tasks left unfinished so are not reported as leaked
+  /// (`SchedulerConfiguration.reportsLeakedTasks` is off for such a run).
   case ignore
 }

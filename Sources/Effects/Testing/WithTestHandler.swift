@@ -60,7 +60,10 @@ public func withTestHandler<Value: Sendable>(
     site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
     scriptIsGuest: isolation == nil && DeterministicScheduler.current == nil)
   let scope = EffectScope.current.adding([EffectHandler(.script(session))])
-  let run = Task {
+  // Ignored tasks nobody awaits are left unfinished on purpose.
+  var configuration = configuration
+  if taskHandling == .ignore { configuration.reportsLeakedTasks = false }
+  let run = Task { [configuration] in
     do {
       let execution = try await DeterministicScheduler.run(configuration: configuration) {
         try await scope.perform { try await session.runProgram(program) }
