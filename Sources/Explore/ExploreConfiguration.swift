@@ -63,7 +63,7 @@ public struct ExploreConfiguration: Hashable, Sendable {
 
   /// Creates a configuration; the defaults suit unit tests.
   public init(
-    scheduler: SchedulerConfiguration = SchedulerConfiguration(maxSteps: 100_000, earlyTimerFirings: 1),
+    scheduler: SchedulerConfiguration = .exploring,
     progressInterval: Duration? = .seconds(2),
     checksDeterminism: Bool = true,
     minimizationBudget: Int = 2_000,
@@ -80,5 +80,18 @@ public struct ExploreConfiguration: Hashable, Sendable {
     self.portfolioBudget = portfolioBudget
     self.shard = shard
     self.assumesNoUnseenSharing = assumesNoUnseenSharing
+  }
+}
+
+extension SchedulerConfiguration {
+  /// An exploration's default configuration of its runs: at most 100,000 steps a run, one timer a
+  /// run may fire before ready work, and a scheduling point between two critical sections of one
+  /// step on locks the scheduler does not control
+  /// (``SchedulerConfiguration/pausesBetweenCriticalSections``), so that a check and an act split
+  /// across two of them race as on real threads.
+  public static var exploring: SchedulerConfiguration {
+    var configuration = SchedulerConfiguration(maxSteps: 100_000, earlyTimerFirings: 1)
+    configuration.pausesBetweenCriticalSections = true
+    return configuration
   }
 }

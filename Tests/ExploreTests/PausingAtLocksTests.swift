@@ -126,6 +126,9 @@ private func finalValues<Counter: TwoSectionCounter>(
 ) async throws -> (values: Set<Int>, summary: ExplorationSummary) {
   var configuration = ExploreConfiguration(progressInterval: nil)
   configuration.scheduler.pausesAtUncontrolledLocks = pausing
+  // Without the option, no scheduling point at such locks at all, not even between the critical
+  // sections of one step, which an exploration's default has.
+  if !pausing { configuration.scheduler.pausesBetweenCriticalSections = false }
   let values = Mutex<Set<Int>>([])
   let summary = try await explore(strategy, configuration: configuration) {
     let counter = Counter()
@@ -472,6 +475,25 @@ struct PausingAtLocksTests {
     }
 
   #endif
+
+  @Test("an exploration's default pauses between two critical sections of one step: the lost update is found, with no assumption left",
+    arguments: [ExplorationStrategy.exhaustive, .reduced, .default])
+  func defaultPausesBetweenCriticalSections(strategy: ExplorationStrategy) async throws {
+    #expect(ExploreConfiguration().scheduler.pausesBetweenCriticalSections)
+    let values = Mutex<Set<Int>>([])
+    let summary = try await explore(strategy, configuration: ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))) {
+      let counter = NSLockCounter()
+      let first = Task { counter.incrementInTwoSections() }
+      let second = Task { counter.incrementInTwoSections() }
+      _ = await (first.value, second.value)
+      let value = counter.read()
+      values.withLock { _ = $0.insert(value) }
+    }
+    #if os(Linux) && _pointerBitWidth(_64)
+      #expect(values.withLock { $0 } == [1, 2], "\(summary)")
+      #expect(!summary.tookUncontrolledLocks, "\(summary)")
+    #endif
+  }
 
   @Test("without the option nothing changes: the same schedules as before, and outside any run the locks are plain locks")
   func offByDefault() async throws {

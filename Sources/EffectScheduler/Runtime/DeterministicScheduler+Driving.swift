@@ -9,9 +9,9 @@ extension DeterministicScheduler {
   /// the run has to stop. Must be called on the thread that made the scheduler.
   func drive() -> RunEnding {
     watchedHiddenAccesses = strategy!.watchesHiddenAccesses
-    watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks || pausesAtLocks
+    watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks || followsHeldLocks
     if HostThread.current == nil { HostThread.setCurrent(HostThread()) }
-    if pausesAtLocks { HostThread.current?.heldLocks.removeAll() }
+    if followsHeldLocks { HostThread.current?.heldLocks.removeAll() }
     HostThread.current?.readLocks.removeAll()
     originalHost = HostThread.current
     runSerial = RunSerial.next()

@@ -84,13 +84,13 @@ extension DeterministicScheduler {
     if activeRun == nil { activeRun = ActiveRun(scheduler: self) }
     Task(executorPreference: self, priority: .medium) { await root.run() }
     self.strategy = strategy
-    if strategy.watchesHiddenAccesses || strategy.watchesLocks || pausesAtLocks {
+    if strategy.watchesHiddenAccesses || strategy.watchesLocks || followsHeldLocks {
       _ = driverStack
       VisibleLocks.redirections.claim()
       LockPauses.unlockRedirections.claim()
     }
-    if pausesAtLocks { LockPauses.pausingRuns.add(1, ordering: .relaxed) }
-    defer { if pausesAtLocks { LockPauses.pausingRuns.subtract(1, ordering: .relaxed) } }
+    if followsHeldLocks { LockPauses.pausingRuns.add(1, ordering: .relaxed) }
+    defer { if followsHeldLocks { LockPauses.pausingRuns.subtract(1, ordering: .relaxed) } }
     if strategy.watchesHiddenAccesses { CancellationReads.redirections.claim() }
     let ending = drive()
     releaseHeldTasks()

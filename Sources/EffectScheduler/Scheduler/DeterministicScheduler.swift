@@ -147,6 +147,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// job lets go of the mutex the handler waits for (LockPauses.swift).
   @exclusivity(unchecked) var lentTurnWaiter: HostThread?
   @exclusivity(unchecked) var nextLockNumber = 0
+  /// The last step that took a lock the scheduler does not control; see
+  /// ``SchedulerConfiguration/pausesBetweenCriticalSections``.
+  @exclusivity(unchecked) var stepThatTookAProgramLock = -1
   /// The reads of other tasks' cancelled flags steps made through their handles, by step (see
   /// CancellationReads.swift).
   @exclusivity(unchecked) var taskReads: [TaskRead] = []
@@ -290,6 +293,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     ownerOfLastJob = nil
     actors.removeAll()
     rootCompletedInStep = nil
+    stepThatTookAProgramLock = -1
     whenIdle = nil
     if !ownedRuntimeIDs.isEmpty { ownedRuntimeIDs.removeAll(keepingCapacity: true) }
     if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }

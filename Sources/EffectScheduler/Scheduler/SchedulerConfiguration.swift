@@ -144,6 +144,18 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// held then waits for it, paused, as above, so a lock-order inversion between an `NSLock` and a
   /// drop-in is reported as a deadlock too.
   public var pausesAtUncontrolledLocks = false
+  /// Whether each acquire of a lock the scheduler does not control (as in
+  /// ``pausesAtUncontrolledLocks``) that follows another critical section of the same step, made
+  /// holding no such lock, is a scheduling point: the first critical section of a step runs where
+  /// the step does, and other ready jobs may run between it and the next.
+  ///
+  /// A check in one critical section and an act in a second, with no `await` between (a channel
+  /// that sees a waiting receiver, then takes it), is a race on real threads: another task may take
+  /// the lock in between. This finds it at a fraction of the cost of a scheduling point at every
+  /// acquire: a step that takes a lock once adds no schedule, and no job pauses holding such a lock.
+  /// An exploration's default configuration (``SchedulerConfiguration/exploring`` in Explore) sets
+  /// it; a single run's does not. 64-bit Linux.
+  public var pausesBetweenCriticalSections = false
   /// Whether a run fails when the program's body returns, or throws, while tasks it started are
   /// unfinished for good.
   ///

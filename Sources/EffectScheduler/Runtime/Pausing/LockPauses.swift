@@ -131,8 +131,10 @@ enum LockPauses {
     if kind == .reading, let host = HostThread.current { host.readLocks.append(address) }
     guard pausingRuns.load(ordering: .relaxed) > 0 else { return }
     DrivingThread.withScheduler { scheduler in
-      guard scheduler.pausesAtLocks, let host = HostThread.current else { return }
-      host.heldLocks.append((address, scheduler.isProgramLock(at: address)))
+      guard scheduler.followsHeldLocks, let host = HostThread.current else { return }
+      let isProgramLock = scheduler.isProgramLock(at: address)
+      host.heldLocks.append((address, isProgramLock))
+      if isProgramLock, scheduler.runningStep != nil { scheduler.stepThatTookAProgramLock = scheduler.step }
     }
   }
 
@@ -210,6 +212,11 @@ enum LockPauses {
 extension DeterministicScheduler {
   /// Whether the run under way pauses at uncontrolled locks.
   var pausesAtLocks: Bool { configuration.pausesAtUncontrolledLocks }
+  /// Whether the run under way pauses between two critical sections of one step, and not at every
+  /// acquire (``SchedulerConfiguration/pausesBetweenCriticalSections``).
+  var pausesBetweenSections: Bool { configuration.pausesBetweenCriticalSections && !configuration.pausesAtUncontrolledLocks }
+  /// Whether the run follows which uncontrolled locks each of its threads holds: it pauses at them.
+  var followsHeldLocks: Bool { configuration.pausesAtUncontrolledLocks || configuration.pausesBetweenCriticalSections }
 
   /// Before the calling thread, running a step of this scheduler's run, makes `acquire` of the
   /// program's lock: a scheduling point, where the run pauses at such locks and the job holds none
@@ -222,9 +229,14 @@ extension DeterministicScheduler {
   /// cancellation handler, which cannot pause, it lends the holder its turn.
   func pauseBeforeUncontrolledLock(_ acquire: LockAcquire, waits: Bool) -> Bool {
     guard isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
-    let mayPauseHere = pausesAtLocks && host.holdsOnlyLocksWaitedFor
+    // Pausing between critical sections, a step's first one, taken holding no such lock, runs
+    // where the step does: moved to the step's start, it would order the same. It counts as
+    // controlled, so no claim rests on it having run whole with the code around it.
+    let holdsNone = pausesBetweenSections && host.heldLocks.isEmpty
+    let firstOfTheStep = holdsNone && stepThatTookAProgramLock != step
+    let mayPauseHere = pausesAtLocks && host.holdsOnlyLocksWaitedFor || holdsNone && !firstOfTheStep
     // Without a scheduling point here, there is only a lock a paused job holds to wait for.
-    guard mayPauseHere || (waits && pausedJobBlocking(acquire) != nil), isProgramLock(at: acquire.address) else { return false }
+    guard mayPauseHere || (waits && pausedJobBlocking(acquire) != nil), isProgramLock(at: acquire.address) else { return firstOfTheStep }
     guard !holdsATaskStatusLock() else {
       if waits { lendPausedHolder(blocking: acquire) }
       return false
@@ -232,7 +244,7 @@ extension DeterministicScheduler {
     // The rest of `mayPause` holds: checked above.
     if mayPauseHere, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
     if waits { waitWhileAPausedJobBlocks(acquire) }
-    return mayPauseHere
+    return mayPauseHere || firstOfTheStep
   }
 
   /// Waits, paused, while a paused job of the run holds the lock of `acquire` in a way that

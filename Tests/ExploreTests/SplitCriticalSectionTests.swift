@@ -1,0 +1,97 @@
+import Explore
+import ExploreTesting
+import Foundation
+import Testing
+
+/// A channel on an `NSLock`, as libraries write them: receivers park continuations in its state,
+/// and a send hands its element to one. With `splitsTheSend`, a send checks for a waiting receiver
+/// in one critical section and takes it in a second: another send between the two finds the same
+/// receiver, takes it first, and the element of the send that checked first is lost.
+private final class NSLockChannel: @unchecked Sendable {
+  private let lock = NSLock()
+  private var receivers: [CheckedContinuation<Int, Never>] = []
+  private var buffer: [Int] = []
+  private let splitsTheSend: Bool
+
+  init(splitsTheSend: Bool) { self.splitsTheSend = splitsTheSend }
+
+  func send(_ element: Int) {
+    if splitsTheSend {
+      lock.lock()
+      let receiverWaits = !receivers.isEmpty
+      lock.unlock()
+      guard receiverWaits else {
+        lock.lock()
+        buffer.append(element)
+        lock.unlock()
+        return
+      }
+      lock.lock()
+      let receiver = receivers.isEmpty ? nil : receivers.removeFirst()
+      lock.unlock()
+      receiver?.resume(returning: element)
+    } else {
+      lock.lock()
+      if receivers.isEmpty {
+        buffer.append(element)
+        lock.unlock()
+      } else {
+        let receiver = receivers.removeFirst()
+        lock.unlock()
+        receiver.resume(returning: element)
+      }
+    }
+  }
+
+  func receive() async -> Int {
+    await withCheckedContinuation { continuation in
+      lock.lock()
+      if buffer.isEmpty {
+        receivers.append(continuation)
+        lock.unlock()
+      } else {
+        let element = buffer.removeFirst()
+        lock.unlock()
+        continuation.resume(returning: element)
+      }
+    }
+  }
+}
+
+/// Check-then-act split across two critical sections of one step, on locks the scheduler does not
+/// control: the default configuration pauses at their acquires, so another task can run between
+/// the two.
+@Suite("A check-then-act split across two critical sections of one step")
+struct SplitCriticalSectionTests {
+  /// The default configuration, but for the portfolio's time budget, so the verdict does not
+  /// depend on the machine's speed.
+  static let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+
+  static func twoSendersTwoReceivers(splitsTheSend: Bool) -> @Sendable () async throws -> Void {
+    {
+      let channel = NSLockChannel(splitsTheSend: splitsTheSend)
+      let first = Task { await channel.receive() }
+      let second = Task { await channel.receive() }
+      let senders = [Task { channel.send(1) }, Task { channel.send(2) }]
+      for sender in senders { await sender.value }
+      let received = await [first.value, second.value]
+      #expect(received.sorted() == [1, 2])
+    }
+  }
+
+  @Test("the default configuration finds the element lost between the check and the hand-off",
+    arguments: [ExplorationStrategy.default, .exhaustive, .reduced()])
+  func foundByDefault(strategy: ExplorationStrategy) async throws {
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(strategy, configuration: Self.configuration, Self.twoSendersTwoReceivers(splitsTheSend: true))
+    }
+    #expect(failure.summary.contains("leaked tasks") || failure.summary.contains("deadlock"), "\(failure.summary)")
+  }
+
+  @Test("the channel whose send checks and hands off in one critical section passes every schedule, resting on nothing",
+    arguments: [ExplorationStrategy.default, .exhaustive])
+  func fixedPasses(strategy: ExplorationStrategy) async throws {
+    let summary = try await explore(strategy, configuration: Self.configuration, Self.twoSendersTwoReceivers(splitsTheSend: false))
+    #expect(summary.exploredEverySchedule, "\(summary)")
+  }
+}
