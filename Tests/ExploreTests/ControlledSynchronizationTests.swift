@@ -268,10 +268,7 @@ private func twoTasksAppending(_ append: @escaping @Sendable (String) -> Void) a
 extension ControlledSynchronizationTests {
   @Test("the summary says when steps took an NSLock or a read–write lock, and only then: not for the drop-ins, a task group or an AsyncStream")
   func summaryTellsUncontrolledLocks() async throws {
-    // Steps that take an NSLock once each: the default pauses only between two critical sections
-    // of one step, so with none, and without that, the critical sections run within their steps.
-    var quiet = ExploreConfiguration(progressInterval: nil)
-    quiet.scheduler.pausesBetweenCriticalSections = false
+    let quiet = ExploreConfiguration(progressInterval: nil)
     let onNSLock = try await explore(.exhaustive, configuration: quiet) {
       let log = NSLockedLog()
       await twoTasksAppending { log.append($0) }
@@ -282,12 +279,15 @@ extension ControlledSynchronizationTests {
     #endif
     #expect(onNSLock.claimsEverySchedule(assuming: [.uncontrolledLocksRanWhole]))
     #if os(Linux) && _pointerBitWidth(_64)
-      // By default, a step's only critical section runs where the step does: nothing is assumed.
-      let byDefault = try await explore(.exhaustive, configuration: ExploreConfiguration(progressInterval: nil)) {
+      // Pausing between critical sections, a step's only one runs where the step does: nothing is
+      // assumed.
+      var between = quiet
+      between.scheduler.pausesBetweenCriticalSections = true
+      let pausing = try await explore(.exhaustive, configuration: between) {
         let log = NSLockedLog()
         await twoTasksAppending { log.append($0) }
       }
-      #expect(byDefault.exploredEverySchedule, "\(byDefault)")
+      #expect(pausing.exploredEverySchedule, "\(pausing)")
     #endif
     #if os(Linux) && _pointerBitWidth(_64)
       let onReadWriteLock = try await explore(.exhaustive, configuration: quiet) {
@@ -323,7 +323,6 @@ extension ControlledSynchronizationTests {
     arguments: [ExplorationStrategy.reduced, .exhaustive, .random(schedules: 20), .pct(depth: 2, schedules: 20), .preemptionBounded(1)], [1, 2])
   func searchesTellUncontrolledLocksWithoutTheCheck(strategy: ExplorationStrategy, searchers: Int) async throws {
     var unchecked = ExploreConfiguration(progressInterval: nil)
-    unchecked.scheduler.pausesBetweenCriticalSections = false
     unchecked.checksDeterminism = false
     unchecked.searchers = searchers
     let onNSLock = try await explore(strategy, configuration: unchecked) {

@@ -126,9 +126,6 @@ private func finalValues<Counter: TwoSectionCounter>(
 ) async throws -> (values: Set<Int>, summary: ExplorationSummary) {
   var configuration = ExploreConfiguration(progressInterval: nil)
   configuration.scheduler.pausesAtUncontrolledLocks = pausing
-  // Without the option, no scheduling point at such locks at all, not even between the critical
-  // sections of one step, which an exploration's default has.
-  if !pausing { configuration.scheduler.pausesBetweenCriticalSections = false }
   let values = Mutex<Set<Int>>([])
   let summary = try await explore(strategy, configuration: configuration) {
     let counter = Counter()
@@ -476,12 +473,13 @@ struct PausingAtLocksTests {
 
   #endif
 
-  @Test("an exploration's default pauses between two critical sections of one step: the lost update is found, with no assumption left",
+  @Test("pausing between two critical sections of one step finds the lost update, with no assumption left",
     arguments: [ExplorationStrategy.exhaustive, .reduced, .default])
-  func defaultPausesBetweenCriticalSections(strategy: ExplorationStrategy) async throws {
-    #expect(ExploreConfiguration().scheduler.pausesBetweenCriticalSections)
+  func pausesBetweenCriticalSections(strategy: ExplorationStrategy) async throws {
+    var configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+    configuration.scheduler.pausesBetweenCriticalSections = true
     let values = Mutex<Set<Int>>([])
-    let summary = try await explore(strategy, configuration: ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))) {
+    let summary = try await explore(strategy, configuration: configuration) {
       let counter = NSLockCounter()
       let first = Task { counter.incrementInTwoSections() }
       let second = Task { counter.incrementInTwoSections() }

@@ -152,9 +152,16 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// A check in one critical section and an act in a second, with no `await` between (a channel
   /// that sees a waiting receiver, then takes it), is a race on real threads: another task may take
   /// the lock in between. This finds it at a fraction of the cost of a scheduling point at every
-  /// acquire: a step that takes a lock once adds no schedule, and no job pauses holding such a lock.
-  /// An exploration's default configuration (``SchedulerConfiguration/exploring`` in Explore) sets
-  /// it; a single run's does not. 64-bit Linux.
+  /// acquire: a step that takes a lock once adds no schedule and rests on no assumption, and no job
+  /// pauses holding such a lock, so runs go on on their own thread. Off by default: a library that
+  /// takes its lock several times a step (swift-async-algorithms' channels) multiplies its
+  /// schedules. 64-bit Linux.
+  ///
+  /// ```swift
+  /// var configuration = ExploreConfiguration()
+  /// configuration.scheduler.pausesBetweenCriticalSections = true
+  /// try await explore(configuration: configuration) { … }
+  /// ```
   public var pausesBetweenCriticalSections = false
   /// Whether a run fails when the program's body returns, or throws, while tasks it started are
   /// unfinished for good.

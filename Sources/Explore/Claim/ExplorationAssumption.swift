@@ -31,7 +31,7 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
   public var setting: String {
     switch self {
     case .uncontrolledLocksRanWhole:
-      "configuration.scheduler.pausesAtUncontrolledLocks = true (or EffectLock, EffectMutex)"
+      "configuration.scheduler.pausesBetweenCriticalSections = true, or pausesAtUncontrolledLocks = true, or EffectLock and EffectMutex"
     case .outsideWorkTookPart:
       "run that work under the scheduler (tasks, Task.sleep, effects) instead of threads, dispatch queues or real timers"
     case .fairYields:
