@@ -29,6 +29,18 @@ struct ClassicBugsTests {
     print("random found \"\(bug)\" at schedule \(failure.scheduleNumber ?? 0) of \(bug.randomBudget)")
   }
 
+  /// The dining philosophers' deadlock needs each philosopher but the last switched away from
+  /// while it could go on, after it took its left fork (a switch at its `Task.yield()` counts as a
+  /// preemption here): more than two preemptions.
+  @Test("a search of every schedule with at most two preemptions finds the bug",
+    arguments: ClassicBug.all.filter { ![ClassicBug.diningPhilosophers3.name, ClassicBug.diningPhilosophers5.name].contains($0.name) })
+  func preemptionBoundedFindsBug(_ bug: ClassicBug) async throws {
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.preemptionBounded(2), configuration: bug.configuration, bug.buggy)
+    }
+    #expect(failure.schedule != nil)
+  }
+
   @Test("PCT finds the bug within its budget", arguments: ClassicBug.all)
   func pctFindsBug(_ bug: ClassicBug) async throws {
     let failure = try await requireFailure(ExplorationFailure.self) {
