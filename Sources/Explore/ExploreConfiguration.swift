@@ -88,7 +88,7 @@ extension SchedulerConfiguration {
   /// timer a run may fire before ready work.
   ///
   /// It does not pause between the critical sections of one step on locks the scheduler does not
-  /// control (``SchedulerConfiguration/pausesBetweenCriticalSections``): libraries built on such
+  /// control (`SchedulerConfiguration.pausesBetweenCriticalSections`): libraries built on such
   /// locks take them several times a step, and their schedules multiply past what a default search
   /// settles (swift-async-algorithms' `AsyncChannel` fed by two senders: 4 schedules without,
   /// more than 20,000 with). A claim that rests on their critical sections running whole says so
