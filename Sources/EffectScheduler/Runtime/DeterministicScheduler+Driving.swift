@@ -274,7 +274,7 @@ extension DeterministicScheduler {
         registry[watched].completed = true
         record(watched, .completed)
       }
-      if !heldTasks.isEmpty { recordHeldTasksCompleted() }
+      if !heldTasksRunning.isEmpty { recordHeldTasksCompleted() }
       return true
     }
     noteCancellation(of: id, job: job)

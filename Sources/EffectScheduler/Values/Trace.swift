@@ -107,15 +107,18 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// the task ran, from one suspension point to the next (`start→1`, `1→2`, `2→end`).
   public var table: String { TraceTable(self).render() }
 
-  /// ``table`` restricted to the last `steps` steps, with a line saying how many came before.
-  /// Long traces, such as those of a possible livelock, stay readable this way.
+  /// ``table`` restricted to the last `steps` steps, with a line saying how many came before, and
+  /// to the tasks those steps name. Long traces, such as those of a possible livelock, stay
+  /// readable this way, and the table grows with `steps`, not with the run's length.
   public func table(lastSteps steps: Int) -> String {
     guard self.steps > steps else { return table }
     let first = self.steps - steps
     let shortened = Trace(
       tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances,
       actors: actors, actorJobTasks: actorJobTasks, notes: notes.filter { $0.step >= first })
-    return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
+    let table = TraceTable(shortened, from: first, onlyTasksNamed: true)
+    let hidden = tasks.count - table.columnCount
+    return "(\(first) earlier steps not shown" + (hidden > 0 ? ", nor the \(hidden) tasks only they name" : "") + ")\n" + table.render()
   }
 }
 
