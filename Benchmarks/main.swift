@@ -98,6 +98,11 @@ if wanted("synchronization") {
 
 if wanted("deadlock") { await benchmarkDeadlockReport() }
 
+// MARK: Long runs
+
+if wanted("longruns") { await LongRuns.benchmark() }
+if selected.contains("longrun") { await LongRuns.probe() }
+
 // MARK: Controlled jobs against a bare executor loop
 
 /// The floor: a task executor that queues jobs and a loop that drains them, with no strategy,
