@@ -100,8 +100,13 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The trace as ``table``.
-  public var description: String { table }
+  /// The trace as ``table``, or, for a run of more than ``describedSteps`` steps, as
+  /// ``table(lastSteps:)`` of that many: a description is made wherever a trace is printed or a
+  /// test reflects a value holding one, and a whole table has a row a step and a column a task.
+  public var description: String { table(lastSteps: Self.describedSteps) }
+
+  /// How many steps ``description`` shows at most.
+  public static let describedSteps = 1_000
 
   /// The trace as a table with one row a step and one column a task. A cell says which segment of
   /// the task ran, from one suspension point to the next (`start→1`, `1→2`, `2→end`).
