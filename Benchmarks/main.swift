@@ -36,7 +36,10 @@ func format(_ value: Double) -> String {
 /// `BENCHMARK_PROGRAM` picks bugs by the start of their names; `BENCHMARK_ONLY=reduced` or
 /// `exhaustive` times one kind of search alone, for profiling, the exhaustive one stopped at
 /// `BENCHMARK_LIMIT` schedules, 100,000 unless set), runs only when named. `BENCHMARK_BUSY=1`
-/// runs any of them beside a thread that keeps a core busy (``BusyThreads``).
+/// runs any of them beside a thread that keeps a core busy (``BusyThreads``). `Benchmarks longruns`
+/// prints one long run's cost per step at 1,000, 10,000 and 100,000 steps; `Benchmarks longrun`,
+/// run only when named, makes one exploration that `LONGRUN_*` variables pick, for profiling
+/// (see ``LongRuns/probe()``).
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 BusyThreads.start(BusyThreads.requested)
@@ -97,6 +100,11 @@ if wanted("synchronization") {
 // MARK: Deadlock reports
 
 if wanted("deadlock") { await benchmarkDeadlockReport() }
+
+// MARK: Long runs
+
+if wanted("longruns") { await LongRuns.benchmark() }
+if selected.contains("longrun") { await LongRuns.probe() }
 
 // MARK: Controlled jobs against a bare executor loop
 

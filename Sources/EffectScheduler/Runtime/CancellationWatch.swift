@@ -7,11 +7,15 @@ extension DeterministicScheduler {
   /// completed only once the root has, so an `async let` child's memory may by now be its
   /// parent's: it is read only while it still carries the child's runtime id.
   ///
-  /// A task found cancelled, or completed and not held, is never read again: the registry keeps
-  /// the others in a list of their own (``TaskRegistry/watchedForCancellation``).
+  /// A task found cancelled, or completed and not held, is never read again, nor is a held one
+  /// completed once nothing but the run's hold refers to it: no handle is left to cancel it. The
+  /// registry keeps the others in a list of their own (``TaskRegistry/watchedForCancellation``).
   func recordCancellationsOfThisStep() {
     let reader = taskReader
-    guard let cancelled = registry.markNewlyCancelled(isCancelled: { reader.isCancelled(taskAt: $0) }, runtimeID: { runtimeTaskID(at: $0) })
+    guard
+      let cancelled = registry.markNewlyCancelled(
+        isCancelled: { reader.isCancelled(taskAt: $0) }, runtimeID: { runtimeTaskID(at: $0) },
+        onlyHeld: { ExecutorAdoption.isReferencedOnlyByItsHold(taskAt: $0) })
     else { return }
     for id in cancelled { record(id, .cancelled) }
   }

@@ -277,7 +277,7 @@ extension DeterministicScheduler {
         registry[watched].completed = true
         record(watched, .completed)
       }
-      if !heldTasks.isEmpty { recordHeldTasksCompleted() }
+      if !heldTasksRunning.isEmpty { recordHeldTasksCompleted() }
       return true
     }
     noteCancellation(of: id, job: job)

@@ -149,6 +149,17 @@ enum ExecutorAdoption {
     #endif
   }
 
+  /// Whether the held task at `address` has no reference but the run's hold: no handle to it is
+  /// left, nor does the runtime keep it for a waiter, so nothing can cancel it any more. Strong
+  /// references only: a task is never referred to weakly or unowned.
+  static func isReferencedOnlyByItsHold(taskAt address: UInt) -> Bool {
+    guard let retainCount, let task = UnsafeRawPointer(bitPattern: address) else { return false }
+    return retainCount(task) == 1
+  }
+
+  /// `swift_retainCount`, looked up at run time: the strong references to a heap object.
+  private static let retainCount: (@convention(c) (UnsafeRawPointer) -> Int)? = runtimeFunction("swift_retainCount")
+
   /// Whether the task at `address`, not running, will resume into the concurrency runtime itself,
   /// as a task woken from a wait for another task does, rather than into compiled code.
   static func resumesInRuntime(taskAt address: UInt) -> Bool {
@@ -214,19 +225,31 @@ extension DeterministicScheduler {
       let held = ExecutorAdoption.hold(job, id: id, executor: executor)
     else { return }
     heldTasks.append(held)
+    heldTasksRunning.append(id)
     registry[id].held = true
   }
 
   /// Records the completion of every held task that completed during an actor's job: the job may
-  /// have run several to their end. Returns whether it recorded any.
+  /// have run several to their end. Returns whether it recorded any. Only the tasks not known to
+  /// have completed are looked at, in the order they were held, and those known now leave the
+  /// list: a run of thousands of tasks does not read them all at each actor's job.
   @discardableResult
   func recordHeldTasksCompleted() -> Bool {
     var recorded = false
-    for task in heldTasks where !registry[task.id].completed && ExecutorAdoption.hasCompleted(taskAt: registry[task.id].address) {
-      registry[task.id].completed = true
-      record(task.id, .completed)
-      recorded = true
+    var kept = 0
+    for index in heldTasksRunning.indices {
+      let id = heldTasksRunning[index]
+      guard !registry[id].completed else { continue }
+      if ExecutorAdoption.hasCompleted(taskAt: registry[id].address) {
+        registry[id].completed = true
+        record(id, .completed)
+        recorded = true
+        continue
+      }
+      heldTasksRunning[kept] = id
+      kept += 1
     }
+    heldTasksRunning.removeSubrange(kept...)
     return recorded
   }
 
@@ -246,6 +269,7 @@ extension DeterministicScheduler {
   /// Ends the run's hold on its tasks. Should one be unfinished with the scheduler's record, the
   /// record names this scheduler for as long as the task lives, so the scheduler is kept alive.
   func releaseHeldTasks() {
+    heldTasksRunning.removeAll(keepingCapacity: true)
     guard !heldTasks.isEmpty else { return }
     var keptRecord = false
     for task in heldTasks where !ExecutorAdoption.release(task) { keptRecord = true }

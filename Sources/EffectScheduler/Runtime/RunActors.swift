@@ -147,7 +147,7 @@ extension DeterministicScheduler {
   /// those steps, and a sleeping option would be compared with another actor than its own.
   private func wokenByCompletion(_ task: TaskID) -> Bool {
     // A held task that completed in the job is recorded as it wakes its waiter.
-    if !heldTasks.isEmpty { recordHeldTasksCompleted() }
+    if !heldTasksRunning.isEmpty { recordHeldTasksCompleted() }
     return ExecutorAdoption.resumesInRuntime(taskAt: registry[task].address)
   }
 }

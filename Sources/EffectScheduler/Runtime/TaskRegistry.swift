@@ -33,9 +33,19 @@ struct TaskRegistry {
   }
 
   private(set) var records: [Record] = []
-  /// The addresses of `records`, in the same order, kept together: a lock taken is checked
-  /// against every task's status lock (see VisibleLocks.swift), many times a step.
+  /// The addresses of `records`, in the same order, kept together: while a run has few tasks, a
+  /// lock taken is checked against every task's status lock (see VisibleLocks.swift), many times
+  /// a step, faster than it is looked up.
   private(set) var addresses: [UInt] = []
+  /// The latest task registered at each address, for the lookups of runs with many tasks: a
+  /// task's memory may be a later task's once it completes.
+  private var latestAtAddress: [UInt: Int] = [:]
+  /// Whether every task's address is a multiple of ``addressAlignment``, as the runtime allocates
+  /// them: a status lock then has few candidate tasks to look up.
+  private var addressesAligned = true
+  static let addressAlignment: UInt = 16
+  /// Up to how many tasks the lookups go through ``addresses`` in turn.
+  private static let scannedTasks = 16
 
   /// The runtime ids of `records`, in the same order. The runtime numbers tasks in creation
   /// order and tasks register when created, so this is almost always sorted and searched by
@@ -78,6 +88,8 @@ struct TaskRegistry {
     let address = UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
     records.append(Record(info: TaskInfo(id: id, name: nil, parent: parent, kind: kind), address: address))
     addresses.append(address)
+    latestAtAddress[address] = id.rawValue
+    if address % Self.addressAlignment != 0 { addressesAligned = false }
     watchedForCancellation.append(id)
     if indexByRuntimeID == nil, let last = runtimeIDs.last, last > runtimeID {
       indexByRuntimeID = Dictionary(uniqueKeysWithValues: zip(runtimeIDs, runtimeIDs.indices))
@@ -87,28 +99,63 @@ struct TaskRegistry {
     return id
   }
 
+  /// The task registered last at `address`, if any.
+  func latestTask(at address: UInt) -> TaskID? {
+    if addresses.count <= Self.scannedTasks { return addresses.lastIndex(of: address).map(TaskID.init(rawValue:)) }
+    return latestAtAddress[address].map(TaskID.init(rawValue:))
+  }
+
+  /// Whether a lock at `lock` lies `offsets` bytes into any task registered: a task's status
+  /// lock, say.
+  func anyTask(holding lock: UInt, at offsets: Range<UInt>) -> Bool {
+    func holds(_ task: UInt) -> Bool { lock >= task && offsets.contains(lock - task) }
+    guard addresses.count > Self.scannedTasks, addressesAligned else {
+      return addresses.withUnsafeBufferPointer { tasks in tasks.contains(where: holds) }
+    }
+    // The few aligned addresses whose task would hold the lock there, highest first.
+    guard lock >= offsets.lowerBound else { return false }
+    var candidate = lock - offsets.lowerBound
+    candidate -= candidate % Self.addressAlignment
+    while holds(candidate) {
+      if latestAtAddress[candidate] != nil { return true }
+      guard candidate >= Self.addressAlignment else { break }
+      candidate -= Self.addressAlignment
+    }
+    return false
+  }
+
   /// Marks cancelled each task watched for cancellation whose flag is now set, and returns them in
   /// the order watched (`nil` for none, almost always); stops watching those found cancelled
-  /// before, and those completed and not held. `isCancelled` reads the flag of the task at an
-  /// address, and `runtimeID` the runtime id of the task there, which confirms that the memory is
-  /// still the task's where the run does not hold it.
+  /// before, those completed and not held, and those completed that only the run's hold keeps
+  /// alive (`onlyHeld`, given the address of a held task): nothing is left that could cancel
+  /// them, so a run that starts and awaits thousands of tasks does not read them all each step.
+  /// `isCancelled` reads the flag of the task at an address, and `runtimeID` the runtime id of
+  /// the task there, which confirms that the memory is still the task's where the run does not
+  /// hold it.
   ///
   /// Here rather than in the scheduler's code: it reads every watched record each step, which
   /// through the subscript from another file, not inlined in a debug build, cost a call and an
   /// allocation a read. The list is kept in one pass, in its order: removing the tasks one at a
   /// time moved every task after each.
-  mutating func markNewlyCancelled(isCancelled: (UInt) -> Bool, runtimeID: (UInt) -> UInt64) -> [TaskID]? {
+  mutating func markNewlyCancelled(
+    isCancelled: (UInt) -> Bool, runtimeID: (UInt) -> UInt64, onlyHeld: (UInt) -> Bool
+  ) -> [TaskID]? {
     var found: [TaskID]?
     var kept = 0
     for index in watchedForCancellation.indices {
       let id = watchedForCancellation[index]
       let record = id.rawValue
       guard !records[record].cancelled, !records[record].completed || records[record].held else { continue }
-      watchedForCancellation[kept] = id
-      kept += 1
       // The flag first, as it is almost never set: the id is read only to confirm it.
       let address = records[record].address
-      guard isCancelled(address), records[record].held || runtimeID(address) == runtimeIDs[record] else { continue }
+      guard isCancelled(address), records[record].held || runtimeID(address) == runtimeIDs[record] else {
+        // Read after the flag: a handle let go after a cancel leaves the cancel to be recorded.
+        if !records[record].completed || !onlyHeld(address) {
+          watchedForCancellation[kept] = id
+          kept += 1
+        }
+        continue
+      }
       records[record].cancelled = true
       found = (found ?? []) + [id]
     }
@@ -119,6 +166,8 @@ struct TaskRegistry {
   mutating func removeAll() {
     records.removeAll(keepingCapacity: true)
     addresses.removeAll(keepingCapacity: true)
+    latestAtAddress.removeAll(keepingCapacity: true)
+    addressesAligned = true
     watchedForCancellation.removeAll(keepingCapacity: true)
     runtimeIDs.removeAll(keepingCapacity: true)
     indexByRuntimeID = nil

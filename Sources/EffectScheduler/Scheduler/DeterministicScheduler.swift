@@ -94,6 +94,9 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// without a preference the scheduler as one, and the tasks it holds; see ExecutorAdoption.swift.
   @exclusivity(unchecked) var readsTaskStatus = false
   @exclusivity(unchecked) var heldTasks: [HeldTask] = []
+  /// The held tasks whose completion an actor's job may still have brought about unrecorded:
+  /// those not known to have completed at the last look (``recordHeldTasksCompleted()``).
+  @exclusivity(unchecked) var heldTasksRunning: [TaskID] = []
   /// The run's task-group children, each retained until the run ends so that its memory stays
   /// its own; see ExecutorAdoption.swift.
   @exclusivity(unchecked) var retainedGroupChildren: [UnsafeRawPointer] = []

@@ -100,22 +100,30 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The trace as ``table``.
-  public var description: String { table }
+  /// The trace as ``table``, or, for a run of more than ``describedSteps`` steps, as
+  /// ``table(lastSteps:)`` of that many: a description is made wherever a trace is printed or a
+  /// test reflects a value holding one, and a whole table has a row a step and a column a task.
+  public var description: String { table(lastSteps: Self.describedSteps) }
+
+  /// How many steps ``description`` shows at most.
+  public static let describedSteps = 1_000
 
   /// The trace as a table with one row a step and one column a task. A cell says which segment of
   /// the task ran, from one suspension point to the next (`start→1`, `1→2`, `2→end`).
   public var table: String { TraceTable(self).render() }
 
-  /// ``table`` restricted to the last `steps` steps, with a line saying how many came before.
-  /// Long traces, such as those of a possible livelock, stay readable this way.
+  /// ``table`` restricted to the last `steps` steps, with a line saying how many came before, and
+  /// to the tasks those steps name. Long traces, such as those of a possible livelock, stay
+  /// readable this way, and the table grows with `steps`, not with the run's length.
   public func table(lastSteps steps: Int) -> String {
     guard self.steps > steps else { return table }
     let first = self.steps - steps
     let shortened = Trace(
       tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances,
       actors: actors, actorJobTasks: actorJobTasks, notes: notes.filter { $0.step >= first })
-    return "(\(first) earlier steps not shown)\n" + TraceTable(shortened).render()
+    let table = TraceTable(shortened, from: first, onlyTasksNamed: true)
+    let hidden = tasks.count - table.columnCount
+    return "(\(first) earlier steps not shown" + (hidden > 0 ? ", nor the \(hidden) tasks only they name" : "") + ")\n" + table.render()
   }
 }
 

@@ -1,18 +1,45 @@
 /// Renders a ``Trace`` as a table: a row a step, a column a task, plus one for actor jobs.
 struct TraceTable {
   private let trace: Trace
+  /// The tasks given a column, in order: every task of the trace, or, for the last steps of a
+  /// long run, those the steps shown name, so that the table grows with those steps alone.
+  private let shownTasks: [TaskInfo]
+  /// For each task of the trace, its column, or -1 for a task not shown.
+  private let columnOfTask: [Int]
 
-  init(_ trace: Trace) { self.trace = trace }
+  /// The first step shown: the rows of steps that fired a timer early start there too.
+  private let firstStep: Int
+
+  /// A table of the steps of `trace` from `firstStep` on, whose events it holds, and of every
+  /// task, or, with `onlyTasksNamed`, of the tasks its events and notes name.
+  init(_ trace: Trace, from firstStep: Int = 0, onlyTasksNamed: Bool = false) {
+    self.trace = trace
+    self.firstStep = firstStep
+    guard onlyTasksNamed else {
+      shownTasks = trace.tasks
+      columnOfTask = Array(trace.tasks.indices)
+      return
+    }
+    var named = Set(trace.events.compactMap(\.task))
+    named.formUnion(trace.notes.map(\.task))
+    shownTasks = trace.tasks.filter { named.contains($0.id) }
+    var columnOfTask = Array(repeating: -1, count: trace.tasks.count)
+    for (column, task) in shownTasks.enumerated() { columnOfTask[task.id.rawValue] = column }
+    self.columnOfTask = columnOfTask
+  }
+
+  /// How many tasks have a column.
+  var columnCount: Int { shownTasks.count }
 
   func render() -> String {
-    let columns = trace.tasks.count + 1
+    let columns = shownTasks.count + 1
     var rows: [(step: Int, cells: [String])] = []
     var points = Array(repeating: 0, count: trace.tasks.count)
     for event in trace.events {
       if rows.last?.step != event.step {
         rows.append((event.step, Array(repeating: "", count: columns)))
       }
-      let column = event.task?.rawValue ?? trace.tasks.count
+      let column = event.task.map { columnOfTask[$0.rawValue] } ?? shownTasks.count
       let text = cellText(event, points: &points)
       let cell = rows[rows.count - 1].cells[column]
       let separator = cell.isEmpty || text.hasPrefix("→") ? "" : " "
@@ -21,7 +48,7 @@ struct TraceTable {
     addEarlyFirings(to: &rows, columns: columns)
     addNotes(to: &rows)
     let showsTime = !trace.clockAdvances.isEmpty
-    let header = ["step"] + (showsTime ? ["time"] : []) + trace.tasks.map(\.description) + ["actors"]
+    let header = ["step"] + (showsTime ? ["time"] : []) + shownTasks.map(\.description) + ["actors"]
     let body = rows.map { row in
       ["\(row.step)"] + (showsTime ? [trace.time(atStep: row.step).compactDescription] : []) + row.cells
     }
@@ -46,7 +73,7 @@ struct TraceTable {
   /// event marks it, only the clock's move at it. Its text stands in the actors' column.
   private func addEarlyFirings(to rows: inout [(step: Int, cells: [String])], columns: Int) {
     var stepsShown = Set(rows.map(\.step))
-    for advance in trace.clockAdvances where advance.step < trace.steps && stepsShown.insert(advance.step).inserted {
+    for advance in trace.clockAdvances where advance.step >= firstStep && advance.step < trace.steps && stepsShown.insert(advance.step).inserted {
       var cells = Array(repeating: "", count: columns)
       cells[columns - 1] = "timer fired early"
       let index = rows.firstIndex { $0.step > advance.step } ?? rows.count
@@ -61,8 +88,9 @@ struct TraceTable {
     for (index, row) in rows.enumerated() { rowOfStep[row.step] = index }
     for note in trace.notes {
       guard let row = rowOfStep[note.step] else { continue }
-      let cell = rows[row].cells[note.task.rawValue]
-      rows[row].cells[note.task.rawValue] = cell + (cell.isEmpty ? "" : " ") + note.text
+      let column = columnOfTask[note.task.rawValue]
+      let cell = rows[row].cells[column]
+      rows[row].cells[column] = cell + (cell.isEmpty ? "" : " ") + note.text
     }
   }
 

@@ -19,8 +19,8 @@ extension DeterministicScheduler {
   /// may be another's once it completes.
   func noteCancellationRead(ofTaskAt address: UInt) {
     if let running = taskReader.currentTaskAddress(), UInt(bitPattern: running) == address { return }
-    guard let index = registry.addresses.lastIndex(of: address) else { return }
-    let read = TaskRead(step: step, task: TaskID(index))
+    guard let task = registry.latestTask(at: address) else { return }
+    let read = TaskRead(step: step, task: task)
     if taskReads.last != read { taskReads.append(read) }
   }
 }

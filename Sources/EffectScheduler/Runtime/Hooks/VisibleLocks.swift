@@ -37,10 +37,9 @@ extension DeterministicScheduler {
   private func isStatusOrStackLock(_ address: UInt) -> Bool {
     // Most locks a run takes are task status locks, which the runtime takes as tasks start,
     // suspend and switch: the running task's is told apart first, then the registered tasks' are
-    // looked through, every time, as tasks register while the run goes on.
+    // looked up, every time, as tasks register while the run goes on.
     if let task = taskReader.currentTaskAddress(), VisibleLocks.isStatusLock(address, ofTaskAt: UInt(bitPattern: task)) { return true }
-    let ofATask = registry.addresses.withUnsafeBufferPointer { tasks in tasks.contains { VisibleLocks.isStatusLock(address, ofTaskAt: $0) } }
-    return ofATask || driverStack.contains(address)
+    return registry.anyTask(holding: address, at: VisibleLocks.statusLockOffsets) || driverStack.contains(address)
   }
 
   /// Whether the lock at `address` is one a note of ``noteLock(at:byTheProgram:controlled:)``
@@ -76,12 +75,18 @@ enum VisibleLocks {
 
   /// Whether `address` is the status lock of the task at `task` (see ``statusLockOffset``).
   static func isStatusLock(_ address: UInt, ofTaskAt task: UInt) -> Bool {
-    #if os(Linux) && _pointerBitWidth(_64)
-      address >= task + statusLockOffset && address < task + statusLockOffset + UInt(MemoryLayout<pthread_mutex_t>.size)
-    #else
-      false
-    #endif
+    address >= task && statusLockOffsets.contains(address - task)
   }
+
+  /// Where in a task its status lock lies, in bytes from the task's start; nowhere where the
+  /// offset is unknown.
+  static let statusLockOffsets: Range<UInt> = {
+    #if os(Linux) && _pointerBitWidth(_64)
+      statusLockOffset..<(statusLockOffset + UInt(MemoryLayout<pthread_mutex_t>.size))
+    #else
+      0..<0
+    #endif
+  }()
 
   /// Whether `address` lies in the static data of a library other than the image this code is
   /// linked into, which is the program's.

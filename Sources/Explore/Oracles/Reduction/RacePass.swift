@@ -17,12 +17,20 @@
 /// steps from the first whose facts differ (``StepAccesses/firstDifference(from:upTo:)``) rather
 /// than starting again. The races whose later step comes before that were found, and brought to
 /// the choice points, for the run before.
+///
+/// The clocks' columns are chains of threads rather than threads (``ClockSlots``): where the
+/// pass keeps something by thread, such as the last step of each that touched an object, it keeps
+/// it by chain, the latest of the chain, which happens after the others.
 struct RacePass {
   /// The facts of the run analysed last.
   private var last: StepAccesses?
-  /// How many threads each clock and each row of last touches holds: at least as many as the runs
+  /// How many columns each clock and each row of last touches holds: at least as many as the runs
   /// analysed since the pass last started afresh.
   private var width = 0
+  /// The columns of the run analysed, and of the run before, whose clocks the pass keeps up to
+  /// the step from which it analyses the run.
+  private var slots = ClockSlots()
+  private var lastSlots: [Int] = []
   private var order = HappensBefore(thread: [], width: 0)
   /// The state of the pass, one cell an entry: the clocks and last touches of ``Region``, then,
   /// for each object numbered, the last step of each thread that touched it, a row of `width`.
@@ -33,8 +41,6 @@ struct RacePass {
   private var numbers = ObjectNumbers()
   /// How many objects were numbered before each step.
   private var numberedBefore: [Int] = []
-  /// For each step, the step of its thread before it, or -1.
-  private var previousOfThread: [Int] = []
   private var predecessors: [Int] = []
   private var clock: [Int] = []
   /// Room for numbering the threads (``StepAccesses/threadNumbers(into:byTask:byActor:)``).
@@ -60,12 +66,18 @@ struct RacePass {
   /// and those that timers start, anywhere; and the order of all the run's steps.
   mutating func races(of accesses: StepAccesses, sharing shared: Int) -> (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int) {
     let steps = accesses.threads.count
-    var threadCount = 0
-    order.renumber { threadCount = accesses.threadNumbers(into: &$0, byTask: &threadsByTask, byActor: &threadsByActor) }
+    order.renumber { accesses.threadNumbers(into: &$0, byTask: &threadsByTask, byActor: &threadsByActor) }
     let thread = order.thread
+    slots.assign(thread: thread, threadCount: order.threadCount, enabledBy: accesses.enabledBy)
+    let slot = slots.slotOfStep
+    order.setSlots(slot)
     var from = last.map { accesses.firstDifference(from: $0, upTo: min(shared, steps, $0.threads.count)) } ?? 0
-    if threadCount > width {
-      width = threadCount
+    // A step whose thread's column changed is analysed afresh, as one whose facts did.
+    from = (0..<min(from, lastSlots.count)).first { slot[$0] != lastSlots[$0] } ?? min(from, lastSlots.count)
+    lastSlots.removeAll(keepingCapacity: true)
+    lastSlots.append(contentsOf: slot)
+    if slots.count > width {
+      width = slots.count
       from = 0
     }
     rewind(to: from)
@@ -102,10 +114,9 @@ struct RacePass {
         }
         for index in 0..<width { set(Region.timerClock.rawValue * width + index, cells[beforeClock + index]) }
       }
-      let own = thread[j]
+      let own = slot[j]
       predecessors.removeAll(keepingCapacity: true)
       let previous = cells[Region.lastOfThread.rawValue * width + own]
-      previousOfThread.append(previous)
       if previous >= 0 { predecessors.append(previous) }
       if let enabler = accesses.enabledBy[j] { predecessors.append(enabler) }
       record(j, of: accesses, thread: own)
@@ -120,12 +131,12 @@ struct RacePass {
       // nor a later predecessor already follows.
       Self.sortDescending(&predecessors)
       for (index, i) in predecessors.enumerated() where index == 0 || predecessors[index - 1] != i {
-        guard thread[i] != own, accesses.enabledBy[j] != i, i > cells[beforeClock + thread[i]] else { continue }
+        guard slot[i] != own, accesses.enabledBy[j] != i, i > cells[beforeClock + slot[i]] else { continue }
         guard !predecessors[..<index].contains(where: { $0 != i && order.precedes(i, $0) }) else { continue }
         reversals.append(accesses.reversal(of: i, and: j, order: order))
       }
     }
-    reversals += accesses.timerReversals(thread: thread, order: order, previousOfThread: previousOfThread)
+    reversals += accesses.timerReversals(thread: thread, order: order, previousOfThread: slots.previousOfThread)
     return (reversals, order, from)
   }
 
@@ -159,6 +170,7 @@ struct RacePass {
     last = nil
     // A wider search before would widen every row of the next one.
     width = 0
+    lastSlots.removeAll(keepingCapacity: true)
     rewind(to: 0)
   }
 
@@ -170,7 +182,6 @@ struct RacePass {
       undo.removeAll(keepingCapacity: true)
       undoBefore.removeAll(keepingCapacity: true)
       numberedBefore.removeAll(keepingCapacity: true)
-      previousOfThread.removeAll(keepingCapacity: true)
       numbers.forget(downTo: 0)
       order.reset(width: width)
       return
@@ -183,7 +194,6 @@ struct RacePass {
     cells.removeLast(cells.count - (Region.allCases.count + numbers.count) * width)
     undoBefore.removeLast(undoBefore.count - step)
     numberedBefore.removeLast(numberedBefore.count - step)
-    previousOfThread.removeLast(previousOfThread.count - step)
     order.truncate(to: step)
   }
 
@@ -201,7 +211,7 @@ struct RacePass {
     for index in 0..<width where clock[index] > cells[base + index] { set(base + index, clock[index]) }
   }
 
-  /// Notes what step `j`, of thread `own`, touched, and adds to ``predecessors`` the last step of
+  /// Notes what step `j`, of column `own`, touched, and adds to ``predecessors`` the last step of
   /// each other thread that it depends on, for each reason it may, as they were before it,
   /// leaving out those that come before the clock last moved on anyway. An earlier step of the
   /// same thread comes before the last one anyway.
@@ -235,56 +245,6 @@ struct RacePass {
       set(row + own, j)
     }
   }
-}
-
-/// The order of a run's steps that every equivalent schedule keeps: step `a` happens before step
-/// `b` when `b` cannot run before `a` (see ``RacePass``).
-struct HappensBefore {
-  /// Each step's thread, numbered in the order threads first ran.
-  private(set) var thread: [Int]
-  /// How many entries each step's row holds: at least one a thread.
-  private(set) var width: Int
-  /// For each step in turn, the last step of each thread that happens before it, or -1: one
-  /// row of `width` entries a step.
-  private var clocks: [Int] = []
-
-  init(thread: [Int], width: Int) {
-    self.thread = thread
-    self.width = width
-  }
-
-  /// Empties the order, keeping its storage, for steps with rows of `width` entries; the steps'
-  /// threads are numbered again for each run (``renumber(_:)``).
-  mutating func reset(width: Int) {
-    clocks.removeAll(keepingCapacity: true)
-    self.width = width
-  }
-
-  /// Lets `number` put the steps' threads in ``thread``: those of a run whose rows so far are the
-  /// same.
-  mutating func renumber(_ number: (inout [Int]) -> Void) { number(&thread) }
-
-  /// Adds the next step's row.
-  mutating func append(_ clock: [Int]) { clocks.append(contentsOf: clock) }
-
-  /// How many entries the rows keep room for.
-  var storedEntries: Int { clocks.capacity }
-
-  /// Keeps the rows of the first `steps` steps only.
-  mutating func truncate(to steps: Int) { clocks.removeLast(clocks.count - steps * width) }
-
-  /// Raises each entry of `clock` to step `step`'s, where that is later.
-  func join(_ clock: inout UnsafeMutableBufferPointer<Int>, clockOf step: Int) {
-    // Through a buffer, so that an unoptimized build neither retains the rows nor checks each
-    // index: a run of thousands of steps and hundreds of tasks joins millions of entries.
-    clocks.withUnsafeBufferPointer { clocks in
-      let row = UnsafeBufferPointer(rebasing: clocks[step * width..<(step + 1) * width])
-      for index in row.indices where row[index] > clock[index] { clock[index] = row[index] }
-    }
-  }
-
-  /// Whether step `a` happens before step `b`, or is `b`.
-  func precedes(_ a: Int, _ b: Int) -> Bool { clocks[b * width + thread[a]] >= a }
 }
 
 /// Numbers the objects of one run's steps in the order they first appear, without hashing: each

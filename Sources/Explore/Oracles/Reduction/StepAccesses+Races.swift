@@ -36,11 +36,25 @@ extension StepAccesses {
     // fired before a step that affects it and came before the sleep that set it, had the sleep
     // begun first: the step and the sleep's beginning race, as a timer fired early races with the
     // steps that affect it. (Once the sleep has begun, the rule above tries firing it.)
+    // The steps before the sleep that do not happen before it are, in each column of the clocks,
+    // those after the sleep's entry for it: only they are looked at, not every step before.
+    var stepsOfColumn: [[Int]]?
+    var unordered: [Int] = []
     for woken in threads.indices {
       guard let move = enabledByClock[woken], movableClockSteps.contains(move), !sameInstantClockSteps.contains(move) else { continue }
       let sleep = previousOfThread[woken]
       guard sleep >= 0 else { continue }
-      for step in 0..<sleep where affectsTimer[step] && !firesTimer[step] && thread[step] != thread[sleep] && !order.precedes(step, sleep) {
+      if stepsOfColumn == nil { stepsOfColumn = order.stepsOfColumn() }
+      unordered.removeAll(keepingCapacity: true)
+      for (column, steps) in stepsOfColumn!.enumerated() {
+        var index = steps.partitionPoint { $0 > order.latest(ofColumn: column, before: sleep) }
+        while index < steps.count, steps[index] < sleep {
+          unordered.append(steps[index])
+          index += 1
+        }
+      }
+      unordered.sort()
+      for step in unordered where affectsTimer[step] && !firesTimer[step] && thread[step] != thread[sleep] {
         reversals.append(reversal(of: step, and: sleep, order: order))
       }
     }
@@ -111,5 +125,19 @@ extension StepAccesses {
       }
     }
     return count
+  }
+}
+
+extension Array where Element == Int {
+  /// The index of the first element, in this ascending array, for which `isAfter` holds, and
+  /// holds for every one after it; `count` for none.
+  func partitionPoint(where isAfter: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if isAfter(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 }

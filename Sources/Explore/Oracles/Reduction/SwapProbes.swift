@@ -163,7 +163,7 @@ struct SwapProbes {
     guard steps == accesses.threads.count else { return }
     indexInThread.removeAll(keepingCapacity: true)
     countsInThread.removeAll(keepingCapacity: true)
-    countsInThread.append(contentsOf: repeatElement(0, count: order.width))
+    countsInThread.append(contentsOf: repeatElement(0, count: order.threadCount))
     for thread in order.thread {
       indexInThread.append(countsInThread[thread])
       countsInThread[thread] += 1

@@ -1,0 +1,120 @@
+import Dispatch
+import EffectScheduler
+import Explore
+import Foundation
+
+/// One run's cost against its length: a run of many steps should cost the same per step as a
+/// short one, whatever the number of tasks it starts, and a run stopped at the step cap should be
+/// reported within memory that grows with its steps, not with its steps times its tasks.
+enum LongRuns {
+  /// Starts `tasks` short-lived tasks one after another, awaiting each: every task sleeps a
+  /// moment, so a run takes about four steps a task.
+  @Sendable static func oneAtATime(_ tasks: Int) async {
+    for _ in 0..<tasks {
+      let task = Task { try? await Task.sleep(for: .milliseconds(1)) }
+      await task.value
+    }
+  }
+
+  /// Starts `tasks` short-lived tasks, then awaits them all.
+  @Sendable static func allThenAwait(_ tasks: Int) async {
+    let started = (0..<tasks).map { _ in Task { try? await Task.sleep(for: .milliseconds(1)) } }
+    for task in started { await task.value }
+  }
+
+  /// A connection manager's retry loop waiting for a cancellation that never comes: every round
+  /// starts a timer task and awaits it. It never ends, so a run reaches the step cap.
+  @Sendable static func retryForever() async {
+    while true {
+      let timer = Task { try? await Task.sleep(for: .seconds(1)) }
+      await timer.value
+    }
+  }
+
+  /// The most memory the process has had resident so far, in MiB, where the platform says.
+  static func peakResidentMiB() -> Int? {
+    #if os(Linux)
+      guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+      else { return nil }
+      return kilobytes / 1024
+    #else
+      return nil
+    #endif
+  }
+
+  /// The steps one first-in-first-out run of `program` takes.
+  static func steps(of program: @escaping @Sendable () async -> Void) async -> Int {
+    (try? await DeterministicScheduler.run(operation: program).trace.steps) ?? 0
+  }
+
+  /// Seconds for one `explore` of `program` with `strategy`, and whether it failed.
+  static func time(
+    _ strategy: ExplorationStrategy, maxSteps: Int? = nil, _ program: @escaping @Sendable () async -> Void
+  ) async -> (seconds: Double, failure: (any Error)?) {
+    var configuration = ExploreConfiguration(progressInterval: nil)
+    if let maxSteps { configuration.scheduler.maxSteps = maxSteps }
+    let start = DispatchTime.now().uptimeNanoseconds
+    var failure: (any Error)?
+    do { _ = try await explore(strategy, configuration: configuration, program) } catch { failure = error }
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, failure)
+  }
+
+  /// Prints the cost per step of runs of about 1,000, 10,000 and 100,000 steps: tasks started one
+  /// at a time, run to their end once, and the never-ending retry loop stopped at the step cap
+  /// and reported under the default portfolio.
+  static func benchmark() async {
+    print("\nOne long run's cost per step (best of \(rounds); flat from 1,000 to 100,000 steps is linear):")
+    // Three steps a task; `explore` makes the search's run and the determinism check's three.
+    for tasks in [333, 3_333, 33_333] {
+      let steps = await steps { await oneAtATime(tasks) }
+      var seconds = Double.infinity
+      for _ in 0..<rounds {
+        seconds = min(seconds, await time(.exhaustive(maxSchedules: 1)) { await oneAtATime(tasks) }.seconds)
+      }
+      print(
+        "  \(tasks) tasks one at a time, .exhaustive(maxSchedules: 1), 4 runs of \(steps) steps: "
+          + "\(format(seconds * 1e3)) ms, \(format(seconds / Double(4 * steps) * 1e6)) µs a step")
+    }
+    for maxSteps in [1_000, 10_000, 100_000] {
+      var seconds = Double.infinity
+      var reported = true
+      for _ in 0..<rounds {
+        let (taken, failure) = await time(.default, maxSteps: maxSteps) { await retryForever() }
+        seconds = min(seconds, taken)
+        reported = reported && failure.map { "\($0)".contains("livelock") } ?? false
+      }
+      print(
+        "  retry loop to maxSteps \(maxSteps) under .default, reported\(reported ? "" : " (NOT as a livelock)"): "
+          + "\(format(seconds * 1e3)) ms, \(format(seconds / Double(maxSteps) * 1e6)) µs a step"
+          + (peakResidentMiB().map { ", peak resident \($0) MiB so far" } ?? ""))
+    }
+  }
+
+  /// One exploration picked by environment variables, for profiling and memory measurements:
+  /// `LONGRUN_SHAPE` (`sequential`, `all`, `retry`), `LONGRUN_TASKS`, `LONGRUN_STRATEGY`
+  /// (`exhaustive1`, `reduced1`, `random1`, `pct1`, `bounded1`, `default`) and `LONGRUN_MAXSTEPS`.
+  static func probe() async {
+    let environment = ProcessInfo.processInfo.environment
+    let tasks = environment["LONGRUN_TASKS"].flatMap { Int($0) } ?? 8_000
+    let maxSteps = environment["LONGRUN_MAXSTEPS"].flatMap { Int($0) }
+    let strategies: [String: ExplorationStrategy] = [
+      "exhaustive1": .exhaustive(maxSchedules: 1), "reduced1": .reduced(maxSchedules: 1), "random1": .random(schedules: 1),
+      "pct1": .pct(schedules: 1), "bounded1": .preemptionBounded(maxSchedules: 1), "default": .default,
+    ]
+    let strategyName = environment["LONGRUN_STRATEGY"] ?? "exhaustive1"
+    guard let strategy = strategies[strategyName] else { fatalError("no strategy \(strategyName)") }
+    let shape = environment["LONGRUN_SHAPE"] ?? "sequential"
+    let program: @Sendable () async -> Void =
+      switch shape {
+      case "all": { await allThenAwait(tasks) }
+      case "retry": { await retryForever() }
+      default: { await oneAtATime(tasks) }
+      }
+    let (seconds, failure) = await time(strategy, maxSteps: maxSteps, program)
+    let firstLine = failure.map { "\($0)".split(separator: "\n").prefix(2).joined(separator: " / ") } ?? "passed"
+    print("\(shape) \(tasks) \(strategyName): \(format(seconds)) s, peak \(peakResidentMiB() ?? -1) MiB; \(firstLine)")
+    if environment["LONGRUN_PRINT"] != nil, let failure { print(failure) }
+  }
+}
