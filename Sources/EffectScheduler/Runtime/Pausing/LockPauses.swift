@@ -230,7 +230,11 @@ extension DeterministicScheduler {
       return false
     }
     // The rest of `mayPause` holds: checked above.
-    if mayPauseHere, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
+    if mayPauseHere, somethingElseCouldRun,
+      !pauseRunningJob(blockedOn: nil, noting: LockPause(step: step, atLockAt: acquire.address, kind: acquire.lockKind, waits: false))
+    {
+      return true
+    }
     if waits { waitWhileAPausedJobBlocks(acquire) }
     return mayPauseHere
   }
@@ -256,7 +260,7 @@ extension DeterministicScheduler {
         registry[me].waitingOn = { waitingOn }
         let host = HostThread.current
         host?.waitsFor = acquire
-        let goesOn = pauseRunningJob(blockedOn: standIn)
+        let goesOn = pauseRunningJob(blockedOn: standIn, noting: LockPause(step: step, atLockAt: address, kind: kind, waits: true))
         host?.waitsFor = nil
         guard goesOn else { return }
       }
