@@ -75,8 +75,10 @@ extension DeterministicScheduler {
         if cutAtStep == nil { cutAtStep = step }
         return .acquired
       }
-      let waitingOn = "\(name(of: lock)), held by task \(registry[holder].info)"
-      registry[me].waitingOn = { waitingOn }
+      // Described only if a report needs it: naming the holder may read debug information.
+      let lockName = name(of: lock)
+      let holderInfo = registry[holder].info
+      registry[me].waitingOn = { "\(lockName), held by task \(holderInfo)" }
       guard pauseRunningJob(blockedOn: lock, noting: LockPause(step: step, at: lock, waits: true)) else { return .uncontrolled }
     }
   }

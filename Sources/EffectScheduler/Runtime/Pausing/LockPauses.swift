@@ -256,8 +256,10 @@ extension DeterministicScheduler {
         standIn.holder = holder
         standIn.holderRun = runSerial
         let number = lockNumbers[address].map { " #\($0)" } ?? ""
-        let waitingOn = "\(acquire.aLock)\(number) the scheduler does not control, held by task \(registry[holder].info)"
-        registry[me].waitingOn = { waitingOn }
+        // Described only if a report needs it: naming the holder may read debug information.
+        let holderInfo = registry[holder].info
+        let aLock = acquire.aLock
+        registry[me].waitingOn = { "\(aLock)\(number) the scheduler does not control, held by task \(holderInfo)" }
         let host = HostThread.current
         host?.waitsFor = acquire
         let goesOn = pauseRunningJob(blockedOn: standIn, noting: LockPause(step: step, atLockAt: address, kind: kind, waits: true))
