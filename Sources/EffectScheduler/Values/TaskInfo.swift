@@ -43,6 +43,11 @@ public struct TaskInfo: Hashable, Sendable, CustomStringConvertible {
   /// the kind: `#2 A`, `#1 Task at SearchModel.swift:14`, `#3 async let`.
   public var description: String { "\(id) \(name ?? origin ?? kind.rawValue)" }
 
+  /// ``description`` without where the task was created: `#1 unstructured`. For text made while
+  /// a search runs, which reading the program's debug information (a tenth of a second or more,
+  /// the first time) would slow down.
+  package var descriptionWithoutOrigin: String { "\(id) \(name ?? kind.rawValue)" }
+
   /// Whether two descriptions are of the same task: the same id, name, parent and kind. Where the
   /// task was created is left out, as it is read off the call stack, whose outer frames differ
   /// from thread to thread while the program does the same.

@@ -69,8 +69,8 @@ extension DeterministicScheduler {
         // judged, and the exploration says it could not follow it.
         unexplored =
           unexplored
-          ?? "task \(registry[me].info) waited in a cancellation handler for \(name(of: lock)), held by task "
-          + "\(registry[holder].info): the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot "
+          ?? "task \(registry[me].info.descriptionWithoutOrigin) waited in a cancellation handler for \(name(of: lock)), held by task "
+          + "\(registry[holder].info.descriptionWithoutOrigin): the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot "
           + "pause it there, and runs that reach such a wait stop, not judged"
         if cutAtStep == nil { cutAtStep = step }
         return .acquired

@@ -283,8 +283,9 @@ extension DeterministicScheduler {
   private func lendPausedHolder(blocking acquire: LockAcquire) {
     let address = acquire.address
     guard let holder = pausedJobBlocking(acquire), holder.blockedOn == nil else { return }
-    let waiter = (currentTaskID() ?? runningStep?.owner).map { "task \(registry[$0].info)" } ?? "a job"
-    let holderName = holder.task.map { "task \(registry[$0].info)" } ?? "a job"
+    // Words for the summary, made while the search runs: without where the tasks were created.
+    let waiter = (currentTaskID() ?? runningStep?.owner).map { "task \(registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
+    let holderName = holder.task.map { "task \(registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
     let number = lockNumbers[address].map { " #\($0)" } ?? ""
     unexplored =
       unexplored
