@@ -10,9 +10,11 @@ import Foundation
 ///
 /// When the test target links `ExploreTesting` and Swift Testing runs the test, an issue the body
 /// records, such as a failed `#expect` or `#require`, fails its schedule too (as a
-/// ``RecordedIssue`` that quotes the expectation), and the failure is recorded as a warning at this
-/// call, with the report as its comment, before it is thrown: the thrown error is what fails the
-/// test, unless the caller catches it, as `#expect(throws: ExplorationFailure.self)` does.
+/// ``RecordedIssue`` that quotes the expectation), and the failure's report is recorded as a
+/// warning at this call before the failure is thrown, so it is in the test's output even where
+/// the caller catches the failure, as `#expect(throws: ExplorationFailure.self)` does. The warning's
+/// first line is the report's: what went wrong. The thrown failure is what fails the test; Swift
+/// Testing shows it as that line alone, and where the report is, so the report appears once.
 /// Without `ExploreTesting`, a failed `#expect` records its issue on the test once a schedule and
 /// the exploration goes on. `requireFailure(ExplorationFailure.self) { try await explore { … } }`
 /// from `ExploreTesting` returns the failure and leaves no warning.
@@ -80,7 +82,8 @@ public func explore(
     if let warning = summary.claim.warning { TestFramework.recordIssue(warning, at: site) }
     return summary
   } catch {
-    TestFramework.recordIssue(error.description, at: site)
-    throw error
+    var failure = error
+    failure.reportRecorded = await TestFramework.recordFailure(error.description, at: site)
+    throw failure
   }
 }

@@ -17,10 +17,11 @@ import Testing
 /// ```
 ///
 /// Each schedule runs the test function from scratch: a test in a suite type gets a new instance
-/// of it every time. A failing schedule is recorded as one issue at the `@Test`, with the report as
-/// its comment. The trait must come after every other trait that provides a scope (such as
-/// `.compactMapIssues`): the test function it explores is the function alone, so a scope inside
-/// it would not be entered; when one comes after, the test fails with an issue saying so.
+/// of it every time. A failing schedule is recorded as one issue at the `@Test`, whose first line
+/// is the report's: what went wrong. The trait must come after every other trait that provides a
+/// scope (such as `.compactMapIssues`): the test function it explores is the function alone, so a
+/// scope inside it would not be entered; when one comes after, the test fails with an issue saying
+/// so.
 public struct ExploreTrait: TestTrait, TestScoping {
   /// How the schedules are picked.
   public var strategy: ExplorationStrategy
@@ -60,7 +61,7 @@ public struct ExploreTrait: TestTrait, TestScoping {
           strategy, configuration: configuration, fileID: fileID, filePath: filePath, line: site.line, column: site.column, body)
       }
     } catch {
-      Issue.record(Comment(rawValue: String(describing: error)), sourceLocation: site)
+      Issue.record(ReportedFailure(report: String(describing: error)), sourceLocation: site)
     }
   }
 

@@ -13,6 +13,24 @@ package struct TestFrameworks: TestFrameworkBridge {
     Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: location)
   }
 
+  package func recordFailure(_ report: String, at site: CallSite) async -> Bool {
+    guard let test = Test.current else { return false }
+    let location = SourceLocation(fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column)
+    // As an error, not a comment: Swift Testing heads an issue that only comments with
+    // "Issue recorded", and the comment below it; a caught error's issue, with its description.
+    // Swift Testing records errors only as failures, so a scope of this call makes it a warning
+    // on its way to the test.
+    let asWarning = IssueHandlingTrait.compactMapIssues { issue in
+      var warning = issue
+      warning.severity = .warning
+      return warning
+    }
+    try? await asWarning.provideScope(for: test, testCase: Test.Case.current) {
+      Issue.record(ReportedFailure(report: report), sourceLocation: location)
+    }
+    return true
+  }
+
   package var canGatherIssues: Bool {
     Test.current != nil
   }

@@ -27,7 +27,7 @@ extension DeterministicScheduler {
     defer { madeReadyInStep.removeAll(keepingCapacity: true) }
     guard unexplored == nil, let (_, task) = madeReadyInStep.first(where: { taskReader.isCancelled($0.job) }) else { return }
     unexplored =
-      "step \(step) made task \(registry[task].info) ready, then cancelled it: on real threads the task may start "
+      "step \(step) made task \(registry[task].info.descriptionWithoutOrigin) ready, then cancelled it: on real threads the task may start "
       + "before the cancellation, an order no schedule has"
   }
 }

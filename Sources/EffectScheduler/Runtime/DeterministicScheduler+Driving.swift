@@ -201,6 +201,10 @@ extension DeterministicScheduler {
     if let name = nameOfNextTask {
       registry[id].info.name = name
       nameOfNextTask = nil
+    } else if !fromOutside, registry[id].info.kind == .unstructured {
+      // A plain task made here, by code on this thread's stack: a report that finds it without a
+      // name names it by that code.
+      registry[id].info.creation = TaskCreation.capture()
     }
     record(id, .spawned)
     // A new task has just copied the creator's task-local values, or not.

@@ -102,7 +102,8 @@ extension DeterministicScheduler {
     let record = RunRecord(
       ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
-      stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes, outsideSteps: outsideSteps,
+      stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes,
+      lockPauses: lockPauses.isEmpty ? [] : lockPauses.map { $0.numbered(in: lockNumbers) }, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches, taskReads: taskReads,
       handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, unexplored: unexplored, fairYieldsRemovedABranch: fairYields.removedABranch, issueRecorded: issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
@@ -160,6 +161,8 @@ package struct RunRecord {
   let actorJobTasks: [Int: [TaskID]]
   let stepsBeyondTheirActor: Set<Int>
   let notes: [TraceNote]
+  /// The pauses at locks, each with its lock's number; see ``Trace/lockPauses``.
+  let lockPauses: [LockPause]
   /// The steps whose job was handed back from outside the scheduler's control.
   package let outsideSteps: [Int]
   /// Whether any job was handed back from outside, run or not (a run may stop before it runs).
@@ -218,6 +221,7 @@ package struct RunRecord {
     trace.dueTimerOffers = dueTimerOffers
     trace.cutAtStep = cutAtStep
     trace.earlyFiringsAllowed = earlyFiringsAllowed
+    for pause in lockPauses { trace.lockPauses[pause.step] = pause.text }
     return trace
   }
 

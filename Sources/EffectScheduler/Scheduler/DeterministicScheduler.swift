@@ -175,6 +175,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
   /// cost nothing to copy or clear on the hot path.
   @exclusivity(unchecked) var notes: [TraceNote] = []
+  /// The pauses of the run's jobs at locks, which the trace names.
+  @exclusivity(unchecked) var lockPauses: [LockPause] = []
   /// Whether each step notes when it began, which this scheduler does from its first sleep on, to
   /// bound when a sleep read the clock. Before that, the start of the run bounds it.
   @exclusivity(unchecked) var tracksStepStarts = false
@@ -265,6 +267,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     trampolines = []
     fairYields = YieldFairness()
     notes = []
+    lockPauses = []
     lockTouches = []
     lockNumbers = [:]
     uncontrolledLockStandIns = [:]
@@ -323,6 +326,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
       nextLockNumber = 0
     }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
+    if !lockPauses.isEmpty { lockPauses.removeAll(keepingCapacity: true) }
     if !taskReads.isEmpty { taskReads.removeAll(keepingCapacity: true) }
     exactDelayOfNextSleep = nil
     runningStep = nil

@@ -11,6 +11,11 @@ package protocol TestFrameworkBridge: Sendable {
   /// it and caught it (`#expect(throws:)`, `requireFailure`).
   func recordIssue(_ message: String, at site: CallSite)
 
+  /// Records `report`, the report of a failure about to be thrown, as a warning at `site` on the
+  /// Swift Testing test running in the current task, if any, shown as the test framework shows a
+  /// caught error, whose first line is the report's first line; returns whether it did.
+  func recordFailure(_ report: String, at site: CallSite) async -> Bool
+
   /// Whether issues recorded in this task can be gathered with ``gatherIssues(during:)``.
   var canGatherIssues: Bool { get }
 
@@ -42,6 +47,13 @@ package enum TestFramework {
   package static func recordIssue(_ message: String, at site: CallSite) {
     guard !failuresAreExpected, let bridge else { return }
     bridge.recordIssue(message, at: site)
+  }
+
+  /// Records `report`, the report of a failure about to be thrown, as a warning at `site`, unless
+  /// failures are expected here; returns whether it did. Its first line is the issue's first line.
+  package static func recordFailure(_ report: String, at site: CallSite) async -> Bool {
+    guard !failuresAreExpected, let bridge else { return false }
+    return await bridge.recordFailure(report, at: site)
   }
 }
 

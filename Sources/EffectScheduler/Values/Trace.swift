@@ -33,6 +33,10 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// The locks that steps took, where the run watched for them: a stream's buffer, a task group's
   /// results, an `NSLock`. Each lock is numbered in the order the run first took it.
   package var locks: [LockTouch] = []
+  /// For each step whose job paused at a lock, the lock, as the step's cell says it after
+  /// `→pause`: `before EffectLock #0 (made at Inbox.swift:12)` for the scheduling point of its
+  /// acquire, `waiting for EffectLock #0 (made at Inbox.swift:12)` while another task held it.
+  package var lockPauses: [Int: String] = [:]
   /// The reads of another task's cancelled flag that steps made through its handle
   /// (`task.isCancelled`), where the run watched for them: what such a read finds depends on
   /// whether the step that cancels that task came first.
@@ -118,9 +122,10 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   public func table(lastSteps steps: Int) -> String {
     guard self.steps > steps else { return table }
     let first = self.steps - steps
-    let shortened = Trace(
+    var shortened = Trace(
       tasks: tasks, events: events.filter { $0.step >= first }, steps: self.steps, clockAdvances: clockAdvances,
       actors: actors, actorJobTasks: actorJobTasks, notes: notes.filter { $0.step >= first })
+    shortened.lockPauses = lockPauses.filter { $0.key >= first }
     let table = TraceTable(shortened, from: first, onlyTasksNamed: true)
     let hidden = tasks.count - table.columnCount
     return "(\(first) earlier steps not shown" + (hidden > 0 ? ", nor the \(hidden) tasks only they name" : "") + ")\n" + table.render()

@@ -104,7 +104,7 @@ struct TraceTable {
     case .suspended:
       points[id] += 1
       return "→\(points[id])"
-    case .paused: return "→pause"
+    case .paused: return "→pause" + (trace.lockPauses[event.step].map { " " + $0 } ?? "")
     case .completed: return "→end"
     case .cancelled: return "cancelled"
     case .actorJob: return "job"

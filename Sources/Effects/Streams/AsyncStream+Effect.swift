@@ -13,7 +13,9 @@ extension AsyncStream where Element: Sendable {
   /// ```
   ///
   /// With no scheduler active, and under a scheduler with no script taking its elements, it is a
-  /// plain `AsyncStream`, at the cost of one task-local read, with the same semantics: the
+  /// plain `AsyncStream`, at the cost of one task-local read, with the same semantics (under a
+  /// scheduler, each element the consumer receives is noted in the trace, in its cell:
+  /// `ticks ← 3`): the
   /// buffering policy applies when the producer yields and answers its `yield`, a consumer
   /// waiting for an element becomes ready when it is yielded (the explorer orders that against
   /// the program's other steps like any other wake-up), and `onTermination` runs when the consumer
@@ -66,10 +68,14 @@ extension AsyncStream where Element: Sendable {
   static func controlled(
     _ name: String, bufferingPolicy limit: Continuation.BufferingPolicy, on scheduler: DeterministicScheduler
   ) -> (stream: AsyncStream<Element>, continuation: Continuation) {
-    // With no script to take its elements over, it is the plain stream: its buffering policy
-    // applies when the producer yields, a waiting consumer becomes ready when an element is
-    // yielded, and `onTermination` runs when the consumer is cancelled or goes away.
-    guard let script = StreamDelivery.script(takingElementsOn: scheduler) else { return makeStream(of: Element.self, bufferingPolicy: limit) }
+    // With no script to take its elements over, it is the plain stream, made to note the
+    // elements its consumer receives (NotedStream.swift): its buffering policy applies when the
+    // producer yields, a waiting consumer becomes ready when an element is yielded, and
+    // `onTermination` runs when the consumer is cancelled or goes away.
+    guard let script = StreamDelivery.script(takingElementsOn: scheduler) else {
+      let (stream, continuation) = makeStream(of: Element.self, bufferingPolicy: limit)
+      return (NotedStream.noting(stream, as: name, on: scheduler), continuation)
+    }
     // Unbounded, since the delivery task empties it as soon as it runs; the script's deliveries
     // fill the stream the consumer reads, under its policy.
     let (source, input) = makeStream(of: Element.self)

@@ -56,10 +56,14 @@ extension AsyncThrowingStream where Element: Sendable, Failure == any Error {
   static func controlled(
     _ name: String, bufferingPolicy limit: Continuation.BufferingPolicy, on scheduler: DeterministicScheduler
   ) -> (stream: AsyncThrowingStream<Element, any Error>, continuation: Continuation) {
-    // With no script to take its elements over, it is the plain stream: its buffering policy
-    // applies when the producer yields, a waiting consumer becomes ready when an element is
-    // yielded, and `onTermination` runs when the consumer is cancelled or goes away.
-    guard let script = StreamDelivery.script(takingElementsOn: scheduler) else { return makeStream(of: Element.self, bufferingPolicy: limit) }
+    // With no script to take its elements over, it is the plain stream, made to note the
+    // elements its consumer receives (NotedStream.swift): its buffering policy applies when the
+    // producer yields, a waiting consumer becomes ready when an element is yielded, and
+    // `onTermination` runs when the consumer is cancelled or goes away.
+    guard let script = StreamDelivery.script(takingElementsOn: scheduler) else {
+      let (stream, continuation) = makeStream(of: Element.self, bufferingPolicy: limit)
+      return (NotedStream.noting(stream, as: name, on: scheduler), continuation)
+    }
     // Unbounded, since the delivery task empties it as soon as it runs; the script's deliveries
     // fill the stream the consumer reads, under its policy.
     let (source, input) = makeStream(of: Element.self)

@@ -34,7 +34,7 @@ enum StreamDelivery {
           // The consumer stopped reading, which ended the stream: elements left in the source go
           // nowhere, as they would in a plain stream.
           if Task.isCancelled { return }
-          scheduler.noteInTrace("\(name) ← \(String(reflecting: element))")
+          scheduler.noteInTrace(NotedStream.delivery(of: element, to: name))
           scripted.hand(element)
         }
       } catch {

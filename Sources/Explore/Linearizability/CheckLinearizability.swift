@@ -69,8 +69,10 @@ public func checkLinearizability<Subject: Sendable, Model: Sendable>(
   do throws(LinearizabilityFailure) {
     return try result.get()
   } catch {
-    TestFramework.recordIssue(error.description, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    throw error
+    var failure = error
+    failure.reportRecorded = await TestFramework.recordFailure(
+      error.description, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    throw failure
   }
 }
 

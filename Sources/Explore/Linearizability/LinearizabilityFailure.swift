@@ -30,9 +30,21 @@ public struct LinearizabilityFailure: Error, CustomStringConvertible {
     replayText.map { "\(LinearizabilityReplay.variable)='\(location)=\($0)'" }
   }
 
-  /// The full report.
+  /// Whether `checkLinearizability` recorded the report as a warning at its call before throwing
+  /// this: Swift Testing then shows only the ``headline`` for the thrown failure.
+  package var reportRecorded = false
+
+  /// The report's first line: what went wrong, as the first line of ``summary`` says it.
+  public var headline: String {
+    "checkLinearizability found a failing scenario: " + (summary.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+  }
+
+  /// The full report, the ``headline`` first.
   public var description: String {
-    var lines = ["checkLinearizability found a failing scenario (\(location))", "  failure:  " + summary.replacingNewlines(with: "\n            ")]
+    var lines = [headline]
+    let rest = summary.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+    if !rest.isEmpty { lines.append("  " + rest.joined(separator: "\n  ")) }
+    lines.append("  check:    \(location)")
     if let scenario {
       let shrunk = callsBeforeShrinking.map { $0 > scenario.callCount ? " (shrunk from \($0) calls)" : "" } ?? ""
       lines.append("  scenario: \(scenario.callCount) calls, \(scenario.parallel.count) tasks\(shrunk)")

@@ -2,9 +2,9 @@ import EffectScheduler
 
 /// The failing schedule an exploration found, with everything needed to read and replay it.
 ///
-/// Its description is the report a failing test prints: what went wrong, where, under which
-/// strategy and schedule (and the step at which a timer fired early, if one did), the trace as a
-/// table with one column a task, and a one-line replay.
+/// Its description is the report a failing test prints: what went wrong, on its first line
+/// (``headline``), where, under which strategy and schedule (and the step at which a timer fired
+/// early, if one did), the trace as a table with one column a task, and a one-line replay.
 public struct ExplorationFailure: Error, CustomStringConvertible {
   /// What went wrong, in one paragraph.
   public var summary: String
@@ -35,6 +35,10 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
   /// ``scheduleNumber`` counts that shard's runs; the schedule replays in any process.
   public var shard: Shard? = nil
 
+  /// Whether `explore` recorded the report as a warning at its call before throwing this: Swift
+  /// Testing then shows only the ``headline`` for the thrown failure, so the report appears once.
+  package var reportRecorded = false
+
   /// How many steps of the trace the report shows at most.
   static let shownSteps = 120
 
@@ -54,9 +58,18 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
     return ["trace, a column a task; n→m ran from suspension point n to m:", trace.table(lastSteps: Self.shownSteps)]
   }
 
-  /// The full report.
+  /// The report's first line: what went wrong, as the first line of ``summary`` says it, such as
+  /// `explore found a failing schedule: the body threw: the bank holds 130 in total, not 100`.
+  public var headline: String {
+    "explore found a failing schedule: " + (summary.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+  }
+
+  /// The full report, the ``headline`` first.
   public var description: String {
-    var lines = ["explore found a failing schedule (\(location))", "  failure:  " + summary.replacingNewlines(with: "\n            ")]
+    var lines = [headline]
+    let rest = summary.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+    if !rest.isEmpty { lines.append("  " + rest.joined(separator: "\n  ")) }
+    lines.append("  explore:  \(location)")
     lines.append("  strategy: \(strategy)" + (scheduleNumber.map { ", schedule #\($0)" } ?? ""))
     if let shard { lines.append("  shard:    \(shard.index) of \(shard.count) (the replay below needs no shard)") }
     let minimized = preemptions.map { $0.found > $0.reported } ?? false
@@ -81,11 +94,5 @@ public struct ExplorationFailure: Error, CustomStringConvertible {
       lines.append("       or: \(replayEnvironment) swift test")
     }
     return lines.joined(separator: "\n")
-  }
-}
-
-extension String {
-  func replacingNewlines(with replacement: String) -> String {
-    split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

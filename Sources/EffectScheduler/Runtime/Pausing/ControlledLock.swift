@@ -33,6 +33,12 @@ package final class ControlledLock: @unchecked Sendable {
     holderRun = 0
   }
 
+  /// `EffectLock #2 (made at Inbox.swift:12)`: the lock's kind, its `number` among the run's
+  /// locks, when it has one, and where the program made it, when known.
+  func name(number: Int?) -> String {
+    kind + (number.map { " #\($0)" } ?? "") + (madeAt.map { " (made at \($0.fileID):\($0.line))" } ?? "")
+  }
+
   /// The task of run `run` that holds the lock, if any.
   func holder(inRun run: UInt64) -> TaskID? {
     holderRun == run ? holder : nil

@@ -26,9 +26,11 @@ extension DeterministicScheduler {
 
   /// Pauses the running job at a scheduling point, ready to go on or, with `lock`, waiting for
   /// it, and parks its thread until a strategy picks it. Returns `false` when the run ended
-  /// meanwhile: the job then goes on outside the scheduler's control.
-  func pauseRunningJob(blockedOn lock: ControlledLock?) -> Bool {
+  /// meanwhile: the job then goes on outside the scheduler's control. `pause` says at which lock
+  /// the job pauses, if at one, for the trace.
+  func pauseRunningJob(blockedOn lock: ControlledLock?, noting pause: LockPause? = nil) -> Bool {
     guard let info = runningStep else { return true }
+    if let pause { lockPauses.append(pause) }
     // A plain task paused at a lock in its first step has handed nothing over: a deadlock report
     // would know it only as `unstructured`.
     learnRunningTaskName()

@@ -53,7 +53,7 @@ extension DeterministicScheduler {
   /// Takes `lock` for the running task, after a scheduling point; waits, paused, while another
   /// task holds it, unless `onlyIfAvailable`.
   package func acquire(_ lock: ControlledLock, onlyIfAvailable: Bool) -> Acquisition {
-    if mayPause, !pauseRunningJob(blockedOn: nil) { return .uncontrolled }
+    if mayPause, !pauseRunningJob(blockedOn: nil, noting: LockPause(step: step, at: lock, waits: false)) { return .uncontrolled }
     guard let me = currentTaskID() ?? runningStep?.owner else { return .uncontrolled }
     while true {
       noteTouch(of: lock)
@@ -69,15 +69,17 @@ extension DeterministicScheduler {
         // judged, and the exploration says it could not follow it.
         unexplored =
           unexplored
-          ?? "task \(registry[me].info) waited in a cancellation handler for \(name(of: lock)), held by task "
-          + "\(registry[holder].info): the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot "
+          ?? "task \(registry[me].info.descriptionWithoutOrigin) waited in a cancellation handler for \(name(of: lock)), held by task "
+          + "\(registry[holder].info.descriptionWithoutOrigin): the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot "
           + "pause it there, and runs that reach such a wait stop, not judged"
         if cutAtStep == nil { cutAtStep = step }
         return .acquired
       }
-      let waitingOn = "\(name(of: lock)), held by task \(registry[holder].info)"
-      registry[me].waitingOn = { waitingOn }
-      guard pauseRunningJob(blockedOn: lock) else { return .uncontrolled }
+      // Described only if a report needs it: naming the holder may read debug information.
+      let lockName = name(of: lock)
+      let holderInfo = registry[holder].info
+      registry[me].waitingOn = { "\(lockName), held by task \(holderInfo)" }
+      guard pauseRunningJob(blockedOn: lock, noting: LockPause(step: step, at: lock, waits: true)) else { return .uncontrolled }
     }
   }
 
@@ -125,8 +127,6 @@ extension DeterministicScheduler {
   /// `EffectLock #2 (made at Inbox.swift:12)`: the lock's kind, its number in the trace's locks,
   /// and where the program made it, when known.
   private func name(of lock: ControlledLock) -> String {
-    let address = UInt(bitPattern: Unmanaged.passUnretained(lock).toOpaque())
-    let number = lockNumbers[address].map { " #\($0)" } ?? ""
-    return lock.kind + number + (lock.madeAt.map { " (made at \($0.fileID):\($0.line))" } ?? "")
+    lock.name(number: lockNumbers[UInt(bitPattern: Unmanaged.passUnretained(lock).toOpaque())])
   }
 }

@@ -242,7 +242,11 @@ extension DeterministicScheduler {
       return false
     }
     // The rest of `mayPause` holds: checked above.
-    if mayPauseHere, somethingElseCouldRun, !pauseRunningJob(blockedOn: nil) { return true }
+    if mayPauseHere, somethingElseCouldRun,
+      !pauseRunningJob(blockedOn: nil, noting: LockPause(step: step, atLockAt: acquire.address, kind: acquire.lockKind, waits: false))
+    {
+      return true
+    }
     if waits { waitWhileAPausedJobBlocks(acquire) }
     return mayPauseHere || firstOfTheStep
   }
@@ -264,11 +268,13 @@ extension DeterministicScheduler {
         standIn.holder = holder
         standIn.holderRun = runSerial
         let number = lockNumbers[address].map { " #\($0)" } ?? ""
-        let waitingOn = "\(acquire.aLock)\(number) the scheduler does not control, held by task \(registry[holder].info)"
-        registry[me].waitingOn = { waitingOn }
+        // Described only if a report needs it: naming the holder may read debug information.
+        let holderInfo = registry[holder].info
+        let aLock = acquire.aLock
+        registry[me].waitingOn = { "\(aLock)\(number) the scheduler does not control, held by task \(holderInfo)" }
         let host = HostThread.current
         host?.waitsFor = acquire
-        let goesOn = pauseRunningJob(blockedOn: standIn)
+        let goesOn = pauseRunningJob(blockedOn: standIn, noting: LockPause(step: step, atLockAt: address, kind: kind, waits: true))
         host?.waitsFor = nil
         guard goesOn else { return }
       }
@@ -289,8 +295,9 @@ extension DeterministicScheduler {
   private func lendPausedHolder(blocking acquire: LockAcquire) {
     let address = acquire.address
     guard let holder = pausedJobBlocking(acquire), holder.blockedOn == nil else { return }
-    let waiter = (currentTaskID() ?? runningStep?.owner).map { "task \(registry[$0].info)" } ?? "a job"
-    let holderName = holder.task.map { "task \(registry[$0].info)" } ?? "a job"
+    // Words for the summary, made while the search runs: without where the tasks were created.
+    let waiter = (currentTaskID() ?? runningStep?.owner).map { "task \(registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
+    let holderName = holder.task.map { "task \(registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
     let number = lockNumbers[address].map { " #\($0)" } ?? ""
     unexplored =
       unexplored

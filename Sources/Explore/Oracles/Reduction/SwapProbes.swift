@@ -61,7 +61,8 @@ struct SwapProbes {
     var description: String {
       func name(_ thread: StepAccesses.Thread, _ task: TaskInfo?) -> String {
         guard case .task(let id) = thread else { return "\(thread)" }
-        return task?.description ?? "\(id)"
+        // Put in words when the search ends, within its time budget.
+        return task?.descriptionWithoutOrigin ?? "\(id)"
       }
       return "step \(steps.first) of \(name(threads.first, tasks.first)) and step \(steps.second) of \(name(threads.second, tasks.second))"
     }
