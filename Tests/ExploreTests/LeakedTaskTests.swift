@@ -53,6 +53,21 @@ struct LeakedTaskTests {
     #expect(failure.summary.contains("waiting on task #1"), "\(failure.summary)")
   }
 
+  @Test("an unnamed plain task left behind is named by where it was created")
+  func unnamedTaskNamedByItsPlace() async throws {
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.exhaustive, configuration: Self.configuration) {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        Task { for await _ in stream {} }
+        _ = continuation
+      }
+    }
+    #if os(Linux) && _pointerBitWidth(_64)
+      #expect(failure.summary.contains("#1 Task at LeakedTaskTests.swift:"), "\(failure.summary)")
+    #endif
+    #expect(failure.summary.contains("an AsyncStream that no task of the program can feed any more"), "\(failure.summary)")
+  }
+
   @Test("a task left sleeping finishes once the body returns, on the virtual clock: no leak")
   func sleeperFinishes() async throws {
     let woke = WakeUps()
