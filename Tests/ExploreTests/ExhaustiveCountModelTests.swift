@@ -97,3 +97,4 @@ struct ExhaustiveCountModelTests {
     #expect(all.exploredEverySchedule)
   }
 }
+

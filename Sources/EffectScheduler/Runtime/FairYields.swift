@@ -55,10 +55,11 @@ struct YieldFairness {
   private(set) var removedABranch = false
   private var streaks: [Streak] = []
 
-  /// Notes that `step` ran work of `owner`'s.
+  /// Notes that `step` ran work of `owner`'s: a task that yields later asks whether it has run
+  /// since, whether or not it ever yields itself.
   @inline(__always)
   mutating func noteStep(_ step: Int, of owner: TaskID) {
-    guard owner.rawValue < streaks.count else { return }
+    if owner.rawValue >= streaks.count { streaks.append(contentsOf: repeatElement(Streak(), count: owner.rawValue + 1 - streaks.count)) }
     streaks[owner.rawValue].lastRan = step
   }
 
