@@ -55,7 +55,7 @@ public struct TaskInfo: Hashable, Sendable, CustomStringConvertible {
     lhs.id == rhs.id && lhs.name == rhs.name && lhs.parent == rhs.parent && lhs.kind == rhs.kind
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what equality compares: everything but the place the task was created.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(id)
     hasher.combine(name)
