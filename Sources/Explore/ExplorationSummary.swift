@@ -102,7 +102,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
       text += "; \(budgetRanOut) ran out before every schedule was tried"
     }
     for assumption in claim.assumptions {
-      text += "; assumed: \(assumption) (removed by \(assumption.setting))"
+      text += "; assumed: \(assumption.withItsSetting)"
     }
     if let reductionCheck { text += "; \(reductionCheck)" }
     if let unexplored { text += "; \(unexplored), so not every schedule was explored" }

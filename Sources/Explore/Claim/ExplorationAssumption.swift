@@ -55,6 +55,9 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
     }
   }
 
+  /// `<what it says> (removed by <setting>)`, as the summary and the warning of a pass name it.
+  var withItsSetting: String { "\(self) (removed by \(setting))" }
+
   /// In declaration order.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

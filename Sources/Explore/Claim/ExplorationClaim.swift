@@ -28,7 +28,7 @@ public struct ExplorationClaim: Hashable, Sendable, CustomStringConvertible {
     guard !assumptions.isEmpty else { return nil }
     let extent = coversEverySchedule ? "every schedule" : "the schedules it ran"
     return "explore passed \(extent), assuming that "
-      + assumptions.map { "\($0) (removed by \($0.setting))" }.joined(separator: "; and that ")
+      + assumptions.map(\.withItsSetting).joined(separator: "; and that ")
   }
 
   /// `every schedule`, `every schedule, assuming that …; that …`, or `a sample of the schedules`
