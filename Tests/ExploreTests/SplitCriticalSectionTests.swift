@@ -1,3 +1,4 @@
+import EffectScheduler
 import Explore
 import ExploreTesting
 import Foundation
@@ -108,5 +109,47 @@ struct SplitCriticalSectionTests {
       #expect(summary.claim.assumptions == [.uncontrolledLocksRanWhole], "\(summary)")
       #expect(summary.description.contains("pausesBetweenCriticalSections"), "\(summary)")
     #endif
+  }
+
+  /// The default configuration, but for the portfolio's time budget, so that the verdict does not
+  /// depend on the machine's speed.
+  static let defaultConfiguration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+
+  @Test("the default portfolio, once the schedules running critical sections whole pass, pauses between them and finds the lost element; its replay string says so")
+  func defaultPortfolioFindsIt() async throws {
+    let program = Self.twoSendersTwoReceivers(splitsTheSend: true)
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(.default, configuration: Self.defaultConfiguration, program)
+    }
+    #if os(Linux) && _pointerBitWidth(_64)
+      #expect(failure.strategy.contains("between critical sections"), "\(failure.strategy)")
+      let schedule = try #require(failure.schedule).description
+      #expect(schedule.hasPrefix("s1:cs."), "\(schedule)")
+      // The replay pauses between critical sections, as the schedule says, under the default configuration.
+      let replayed = try await requireFailure(ExplorationFailure.self) {
+        try await explore(.replay(schedule), configuration: ExploreConfiguration(progressInterval: nil), program)
+      }
+      #expect(replayed.summary == failure.summary, "\(replayed.summary)")
+    #endif
+  }
+
+  @Test("the default portfolio settles the fixed channel with its critical sections split too, so its claim rests on nothing")
+  func defaultPortfolioSettlesTheFixedChannel() async throws {
+    let summary = try await explore(.default, configuration: Self.defaultConfiguration, Self.twoSendersTwoReceivers(splitsTheSend: false))
+    #if os(Linux) && _pointerBitWidth(_64)
+      #expect(summary.exploredEverySchedule, "\(summary)")
+      #expect(summary.portfolioParts.contains { $0.splitsCriticalSections && $0.ending == .triedEverySchedule }, "\(summary)")
+      #expect(summary.description.contains("between critical sections"), "\(summary)")
+    #endif
+  }
+
+  @Test("a schedule that split critical sections reads back as one")
+  func scheduleKeepsItsGranularity() throws {
+    let schedule = try Schedule(parsing: "s1:cs.0.1*2.a0")
+    #expect(schedule.splitsCriticalSections)
+    #expect(schedule.choices.count == 4)
+    #expect(schedule.description == "s1:cs.0.1*2.a0")
+    #expect(try Schedule(parsing: "s1:cs").choices.isEmpty)
+    #expect(try !Schedule(parsing: "s1:0.1").splitsCriticalSections)
   }
 }

@@ -23,7 +23,9 @@ extension DeterministicScheduler {
     configuration: SchedulerConfiguration = SchedulerConfiguration(),
     operation: @escaping @Sendable () async throws -> Value
   ) async throws -> Execution<Value> {
-    try await onDedicatedThread {
+    // A replayed schedule runs at the granularity it was made at.
+    let configuration = (strategy as? ReplayStrategy).map { configuration.replaying($0.schedule) } ?? configuration
+    return try await onDedicatedThread {
       var strategy = strategy
       return execute(strategy: &strategy, configuration: configuration, operation: operation).execution
     }.get()
@@ -100,7 +102,7 @@ extension DeterministicScheduler {
     OwnedTasks.remove(ownedRuntimeIDs)
     RuntimeHooks.runsUnderWay.subtract(1, ordering: .relaxed)
     let record = RunRecord(
-      ending: ending, schedule: Schedule(choices), tasks: registry.records, events: events, steps: step,
+      ending: ending, schedule: Schedule(choices, splitsCriticalSections: pausesBetweenSections), tasks: registry.records, events: events, steps: step,
       clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes,
       lockPauses: lockPauses.isEmpty ? [] : lockPauses.map { $0.numbered(in: lockNumbers) }, outsideSteps: outsideSteps,

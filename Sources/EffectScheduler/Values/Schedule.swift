@@ -9,12 +9,27 @@
 /// let schedule = try Schedule(parsing: "s1:0.1*2.2.a0")
 /// schedule.choices.count // 5
 /// ```
+///
+/// A schedule made by a run that paused between the critical sections of its steps
+/// (``SchedulerConfiguration/pausesBetweenCriticalSections``) has more steps than one made without,
+/// and says so, `s1:cs.` before its steps: a replay of it pauses there too, whatever the
+/// configuration it is given.
 public struct Schedule: Hashable, Sendable, CustomStringConvertible {
   /// The choices, one a step.
   public var choices: [ScheduleChoice]
+  /// Whether the run that made the schedule paused between two critical sections of one step on
+  /// locks the scheduler does not control (``SchedulerConfiguration/pausesBetweenCriticalSections``),
+  /// so its steps are those pauses cut.
+  public var splitsCriticalSections: Bool
 
-  /// Creates a schedule from its choices.
-  public init(_ choices: [ScheduleChoice] = []) { self.choices = choices }
+  /// Creates a schedule from its choices, made by a run that paused between critical sections or not.
+  public init(_ choices: [ScheduleChoice] = [], splitsCriticalSections: Bool = false) {
+    self.choices = choices
+    self.splitsCriticalSections = splitsCriticalSections
+  }
+
+  /// The part that marks a schedule whose steps pauses between critical sections cut.
+  static let splitsCriticalSectionsMark = "cs"
 
   /// The most steps a parsed schedule may have, so a corrupted repeat count cannot exhaust memory.
   static let maximumLength = 10_000_000
@@ -33,6 +48,7 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
       parts.append(count == 1 ? choices[index].description : "\(choices[index])*\(count)")
       index = end
     }
+    if splitsCriticalSections { parts.insert(Self.splitsCriticalSectionsMark, at: 0) }
     return Self.prefix + parts.joined(separator: ".")
   }
 
@@ -44,9 +60,12 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     guard trimmed.hasPrefix(Self.prefix) else {
       throw ScheduleParseError(input: text, problem: "it does not start with \"\(Self.prefix)\"")
     }
-    let body = trimmed.dropFirst(Self.prefix.count)
+    var body = trimmed.dropFirst(Self.prefix.count)
     var choices: [ScheduleChoice] = []
-    if body.isEmpty { self.init(choices); return }
+    let mark = Self.splitsCriticalSectionsMark
+    let splits = body == mark || body.hasPrefix(mark + ".")
+    if splits { body = body.dropFirst(min(body.count, mark.count + 1)) }
+    if body.isEmpty { self.init(choices, splitsCriticalSections: splits); return }
     for (offset, part) in body.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
       let pieces = part.split(separator: "*", omittingEmptySubsequences: false)
       guard pieces.count <= 2, let choice = Self.choice(pieces[0]) else {
@@ -64,7 +83,7 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
       }
       choices.append(contentsOf: repeatElement(choice, count: repeats))
     }
-    self.init(choices)
+    self.init(choices, splitsCriticalSections: splits)
   }
 
   private static func choice(_ text: Substring) -> ScheduleChoice? {

@@ -23,14 +23,21 @@ public struct PortfolioPartSummary: Hashable, Sendable, CustomStringConvertible 
   /// Why it stopped.
   public var ending: Ending
 
+  /// Whether the part ran once the portfolio had settled the schedules in which critical sections
+  /// of locks the scheduler does not control run whole, pausing between the critical sections of
+  /// each step (`SchedulerConfiguration.pausesBetweenCriticalSections`).
+  public var splitsCriticalSections: Bool
+
   /// Creates a part's summary.
-  public init(part: PortfolioPart, schedules: Int, ending: Ending) {
+  public init(part: PortfolioPart, schedules: Int, ending: Ending, splitsCriticalSections: Bool = false) {
     self.part = part
     self.schedules = schedules
     self.ending = ending
+    self.splitsCriticalSections = splitsCriticalSections
   }
 
-  /// `preemption bound 1: 36 schedules, all it covers`.
+  /// `preemption bound 1: 36 schedules, all it covers`, or `reduced DFS between critical sections:
+  /// 120 schedules, until the budget ran out`.
   public var description: String {
     let why =
       switch ending {
@@ -39,6 +46,6 @@ public struct PortfolioPartSummary: Hashable, Sendable, CustomStringConvertible 
       case .usedItsShare: "its share of the budget"
       case .budgetRanOut: "until the budget ran out"
       }
-    return "\(part): \(schedules) schedules, \(why)"
+    return "\(part)\(splitsCriticalSections ? " between critical sections" : ""): \(schedules) schedules, \(why)"
   }
 }

@@ -9,11 +9,64 @@ extension Explorer {
   /// failure, named after the part that found it, with the fewest preemptions the minimization
   /// finds.
   func runPortfolio(named strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
-    let plan = PortfolioPlan(budget: configuration.portfolioBudget)
     // The budget starts once the determinism check is done, so the search runs at least one
     // schedule however long its first runs take: a program whose runs wait out a stall must
     // not pass with none tried.
     try checkDeterminism()
+    let start = DispatchTime.now().uptimeNanoseconds
+    let firstRun = runs
+    let settled = try runPortfolioParts(PortfolioPlan(budget: configuration.portfolioBudget), named: strategy, firstRunRegardless: true)
+    guard settled, refinesCriticalSections else { return settled }
+    return try refineCriticalSections(named: strategy, start: start, schedulesUsed: runs - firstRun)
+  }
+
+  /// Whether the default portfolio, having settled the schedules whose critical sections run
+  /// whole, goes on to pause between them: its claim rests on their running whole, and the
+  /// configuration does not pause at such locks already. (Where no step takes them twice, the
+  /// refined search runs the same schedules again, and its claim no longer rests on that.)
+  private var refinesCriticalSections: Bool {
+    assumptions.contains(.uncontrolledLocksRanWhole)
+      && !configuration.scheduler.pausesBetweenCriticalSections && !configuration.scheduler.pausesAtUncontrolledLocks
+  }
+
+  /// Runs the portfolio again, in what is left of its budget, pausing between the critical
+  /// sections of each step on locks the scheduler does not control
+  /// (`SchedulerConfiguration.pausesBetweenCriticalSections`): a check in one section and an act
+  /// in the next, which another task may come between on real threads. The schedules where the
+  /// sections ran whole are settled already, so the claim of every schedule given that they did
+  /// stands; if the refined search settles too, the claim no longer rests on it. Returns `true`.
+  private func refineCriticalSections(named strategy: ExplorationStrategy, start: UInt64, schedulesUsed: Int) throws(ExplorationFailure) -> Bool {
+    let budget = configuration.portfolioBudget
+    let elapsed = Duration.nanoseconds(DispatchTime.now().uptimeNanoseconds - start)
+    let left = PortfolioBudget(time: budget.time.map { max(.zero, $0 - elapsed) }, schedules: max(0, budget.schedules - schedulesUsed))
+    guard left.schedules > 0, left.time.map({ $0 > .zero }) ?? true else { return true }
+    let whole = (assumptions: assumptions, reductionCheck: reductionCheck)
+    assumptions = []
+    reductionCheck = nil
+    configuration.scheduler.pausesBetweenCriticalSections = true
+    let parts = portfolioParts.count
+    let settled: Bool
+    do throws(ExplorationFailure) {
+      settled = try runPortfolioParts(PortfolioPlan(budget: left), named: strategy, firstRunRegardless: false)
+    } catch {
+      var failure = error
+      failure.strategy += ", pausing between critical sections once the schedules that ran them whole had passed"
+      throw failure
+    }
+    for index in parts..<portfolioParts.count { portfolioParts[index].splitsCriticalSections = true }
+    if !settled {
+      // The claim is the first pass's; the refined one sampled.
+      assumptions.formUnion(whole.assumptions)
+      reductionCheck = whole.reductionCheck
+      portfolioBudgetRanOut = nil
+    }
+    return true
+  }
+
+  /// Runs the parts of the default portfolio within `plan`'s budget; returns whether the reduced
+  /// or the exhaustive part tried every schedule. With `firstRunRegardless`, its first part makes
+  /// a run even if the budget has no time left.
+  private func runPortfolioParts(_ plan: PortfolioPlan, named strategy: ExplorationStrategy, firstRunRegardless: Bool) throws(ExplorationFailure) -> Bool {
     let start = DispatchTime.now().uptimeNanoseconds
     let end = plan.timeEnd.map { Deadline(nanoseconds: $0, after: start) }
     let firstRun = runs
@@ -40,7 +93,8 @@ extension Explorer {
       }
       let before = runs
       let cap = plan.schedulesCap(ofSystematicPart: index, schedulesBefore: proved)
-      let ending = try runSystematicPart(part, named: strategy, limit: min(cap, left()), until: shareEnd, firstRunRegardless: runs == firstRun)
+      let ending = try runSystematicPart(
+        part, named: strategy, limit: min(cap, left()), until: shareEnd, firstRunRegardless: firstRunRegardless && runs == firstRun)
       let summary = PortfolioPartSummary(part: part, schedules: runs - before, ending: ending ?? (budgetEnding() != nil ? .budgetRanOut : .usedItsShare))
       portfolioParts.append(summary)
       if index < PortfolioPlan.provingParts { proved += summary.schedules }

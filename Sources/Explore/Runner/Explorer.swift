@@ -7,7 +7,9 @@ final class Explorer {
   typealias Body = @Sendable () async throws -> Void
 
   private let body: Body
-  let configuration: ExploreConfiguration
+  /// The configuration, whose scheduler's may change on the way: a replay runs at its schedule's
+  /// granularity, and the default portfolio's refinement pauses between critical sections.
+  var configuration: ExploreConfiguration
   private let location: String
   private var progress: ProgressReporter
   /// How many schedules the exploration has run so far.
@@ -26,7 +28,7 @@ final class Explorer {
   private var checkedDeterminism = false
   /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``): the determinism check's
   /// runs and those counted note it.
-  private var assumptions: Set<ExplorationAssumption> = []
+  var assumptions: Set<ExplorationAssumption> = []
   private var runner = SequentialRunner()
   /// A check of each run that passed, made on this thread once the run has ended: the error it
   /// returns fails the run. The linearizability check judges the history its body recorded so.
@@ -115,6 +117,7 @@ final class Explorer {
       } catch {
         throw ExplorationFailure(summary: "the replay string is not a schedule: \(error.problem)", location: location, strategy: strategy.description)
       }
+      configuration.scheduler = configuration.scheduler.replaying(schedule)
       return try search(ReplayOracle(schedule), named: strategy, limit: nil)
     case .sequence(let strategies):
       for strategy in strategies where try run(strategy) { return true }
