@@ -63,9 +63,14 @@ enum TaskWaitReader {
     }()
   #endif
 
-  /// Whether the runtime's records can be read here: on other platforms, or with another layout,
-  /// ``wait(ofTaskAt:runtimeID:)`` always says it does not know.
-  static var readsRecords: Bool {
+  /// Whether the runtime's records can be read here: its probe verified them
+  /// (``RuntimeMechanism/taskWaits``). Elsewhere ``wait(ofTaskAt:runtimeID:)`` always says it
+  /// does not know.
+  static var readsRecords: Bool { RuntimeCapabilities.current.isOn(.taskWaits) }
+
+  /// Whether the runtime's debug symbols describe the task layout this reader knows: what its
+  /// probe checks first.
+  static var layoutIsKnown: Bool {
     #if os(Linux) && _pointerBitWidth(_64)
       taskMetadata != nil
     #else
@@ -83,6 +88,16 @@ enum TaskWaitReader {
   /// ``wait(ofTaskAt:runtimeID:)``, for one of several tasks read while nothing runs: the pages
   /// found mapped for one are not checked again for the next.
   static func wait(ofTaskAt address: UInt, runtimeID: UInt64, pages: inout MappedPages) -> TaskWait? {
+    readsRecords ? readWait(ofTaskAt: address, runtimeID: runtimeID, pages: &pages) : nil
+  }
+
+  /// ``wait(ofTaskAt:runtimeID:)``, whether or not its probe verified the records: for that probe.
+  static func readWait(ofTaskAt address: UInt, runtimeID: UInt64) -> TaskWait? {
+    var pages = MappedPages()
+    return readWait(ofTaskAt: address, runtimeID: runtimeID, pages: &pages)
+  }
+
+  private static func readWait(ofTaskAt address: UInt, runtimeID: UInt64, pages: inout MappedPages) -> TaskWait? {
     #if os(Linux) && _pointerBitWidth(_64)
       guard let task = task(at: address, pages: &pages), runtimeTaskID(unsafeBitCast(task, to: UnownedJob.self)) == runtimeID
       else { return nil }
@@ -113,7 +128,8 @@ enum TaskWaitReader {
   /// its memory since reused.
   static func runtimeID(ofTaskAt address: UInt) -> UInt64? {
     #if os(Linux) && _pointerBitWidth(_64)
-      task(at: address).map { runtimeTaskID(unsafeBitCast($0, to: UnownedJob.self)) }
+      guard readsRecords else { return nil }
+      return task(at: address).map { runtimeTaskID(unsafeBitCast($0, to: UnownedJob.self)) }
     #else
       nil
     #endif
