@@ -5,8 +5,9 @@
 // next through its first scheduler-private word. The lists are read at fixed offsets, and only
 // where the runtime's layout is the one `TaskWaitReader` checks (64-bit Linux, Swift 6.3.1): the
 // actor's status holds the newest enqueued job 40 bytes in, and its sorted queue's heads follow
-// 64 bytes in, one a priority bucket, with their tails after them. Only the actor whose job runs on
-// the calling thread is read: it lives, and so does every job its lists hold.
+// 64 bytes in, one a priority bucket, with their tails after them; and only once the probe of
+// `RuntimeMechanism.actorQueues` has read an actor with one known job queued as such. Only the
+// actor whose job runs on the calling thread is read: it lives, and so does every job its lists hold.
 
 /// The jobs waiting for a default actor.
 enum ActorQueue {

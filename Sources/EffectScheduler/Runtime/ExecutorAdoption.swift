@@ -22,8 +22,9 @@ import Synchronization
 //
 // The public API can push a preference only on the current task, so the record is written at
 // fixed offsets, and only where the layout is the one checked here: 64-bit Linux with the layout
-// `TaskWaitReader` checks, and a root task, made with a preference, found to carry its record
-// where this code looks (checked at the start of every run). The task is not running when its
+// `TaskWaitReader` checks, once the probe of `RuntimeMechanism.executorAdoption` has found a
+// task made with a preference carrying its record where this code looks, and a root task, made
+// with a preference, found to carry its record there too (checked at the start of every run). The task is not running when its
 // record is pushed: the scheduler holds its first job. Other threads may still cancel it or raise
 // its priority, so the status is changed with a double-word compare-and-swap, as the runtime does,
 // and never while the runtime holds the task's record lock. The task is retained until the run

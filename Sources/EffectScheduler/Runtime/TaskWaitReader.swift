@@ -10,11 +10,12 @@
 // (the other task, the continuation's context, the group, or the actor). Nothing in the public
 // API exposes it, so it is read at fixed offsets, and only where the runtime says its layout is
 // the one checked here: 64-bit Linux, debugger layout version 1, no priority escalation, tasks of
-// 208 bytes (Swift 6.3.1). Everything read is checked before it is trusted: each address must be
-// mapped (`mincore`), the task must still be a task with the expected id, suspended, with a
-// dependency, and what it depends on is only ever compared with addresses the scheduler knows,
-// never followed. Anywhere else, or when a check fails, the reader says it does not know, and the
-// report falls back on what the scheduler saw. It runs when a run is stuck, and, in reduced
+// 208 bytes (Swift 6.3.1), and once its probe has read a task suspended on a continuation and
+// one awaiting another as such (`RuntimeMechanism.taskWaits`). Everything read is checked
+// before it is trusted: each address must be mapped (`mincore`), the task must still be a task
+// with the expected id, suspended, with a dependency, and what it depends on is only ever
+// compared with addresses the scheduler knows, never followed. Anywhere else, or when a check
+// fails, the reader says it does not know, and the report falls back on what the scheduler saw. It runs when a run is stuck, and, in reduced
 // searches, when an actor's job begins (see QueuedActorWork.swift).
 
 /// What a suspended task waits on, as the runtime records it: addresses to compare with those of
