@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+// Swift 6.2 for the APIs it names: `Task(name:)` and `Task.name`, which older compilers lack.
+// The platforms are those of task executor preferences (`Task(executorPreference:)`) and of
+// `Synchronization`'s `Mutex` and `Atomic`; later APIs (`Task.name`, the default executor's
+// redirect) are used only where `#available` finds them.
 
 // The library runs thousands of schedules a test, and unoptimized it runs them five to seven
 // times slower: its own modules are optimized in debug builds too, the code under test is not.

@@ -1,3 +1,5 @@
+import EffectScheduler
+
 /// What an exploration that found no failure did.
 public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// The strategy that ran.
@@ -60,6 +62,11 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   ///   the runtime runs a handler holding the cancelled task's lock, where the scheduler cannot
   ///   pause it, so runs that reach such a wait stop there and are not judged.
   public var unexplored: String?
+  /// The runtime mechanisms that were off for this exploration, as
+  /// `RuntimeCapabilities.current` lists them for the process and the configuration left off;
+  /// empty where every one was verified. A claim that depends on one of them says so in its
+  /// ``claim``'s assumptions.
+  public var mechanismsOff: [RuntimeMechanism] = []
 
   /// Creates a summary.
   public init(
@@ -106,6 +113,9 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
     }
     if let reductionCheck { text += "; \(reductionCheck)" }
     if let unexplored { text += "; \(unexplored), so not every schedule was explored" }
+    if !mechanismsOff.isEmpty {
+      text += "; off in this process: " + mechanismsOff.map { "\($0) (\($0.withoutIt))" }.joined(separator: ", ")
+    }
     if !portfolioParts.isEmpty {
       text += "; parts: " + portfolioParts.map(\.description).joined(separator: "; ")
     }

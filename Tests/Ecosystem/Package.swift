@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Recipes that run ecosystem libraries, unmodified, under `explore`: a package of its own, so that

@@ -5,8 +5,9 @@
 // next through its first scheduler-private word. The lists are read at fixed offsets, and only
 // where the runtime's layout is the one `TaskWaitReader` checks (64-bit Linux, Swift 6.3.1): the
 // actor's status holds the newest enqueued job 40 bytes in, and its sorted queue's heads follow
-// 64 bytes in, one a priority bucket, with their tails after them. Only the actor whose job runs on
-// the calling thread is read: it lives, and so does every job its lists hold.
+// 64 bytes in, one a priority bucket, with their tails after them; and only once the probe of
+// `RuntimeMechanism.actorQueues` has read an actor with one known job queued as such. Only the
+// actor whose job runs on the calling thread is read: it lives, and so does every job its lists hold.
 
 /// The jobs waiting for a default actor.
 enum ActorQueue {
@@ -23,10 +24,16 @@ enum ActorQueue {
   #endif
 
   /// Whether the default actor at `address`, whose job runs on the calling thread, has jobs
-  /// queued besides the one it runs.
+  /// queued besides the one it runs; `false` where its queue is not verified to be readable
+  /// (``RuntimeMechanism/actorQueues``).
   static func hasQueuedJobs(actorAt address: UInt) -> Bool {
+    RuntimeCapabilities.current.isOn(.actorQueues) && readHasQueuedJobs(actorAt: address)
+  }
+
+  /// ``hasQueuedJobs(actorAt:)``, whether or not its probe verified it: for that probe.
+  static func readHasQueuedJobs(actorAt address: UInt) -> Bool {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard TaskWaitReader.readsRecords, let actor = UnsafeRawPointer(bitPattern: address) else { return false }
+      guard let actor = UnsafeRawPointer(bitPattern: address) else { return false }
       if actor.load(fromByteOffset: unsortedWord * 8, as: UInt.self) != 0 { return true }
       return sortedWords.contains { actor.load(fromByteOffset: $0 * 8, as: UInt.self) != 0 }
     #else
@@ -36,10 +43,15 @@ enum ActorQueue {
 
   /// The jobs queued on the default actor at `address`, whose job runs on the calling thread, in
   /// the order it runs them: those it has sorted, then those enqueued since, oldest first. Empty
-  /// where the runtime's layout is not the one known.
+  /// where its queue is not verified to be readable (``RuntimeMechanism/actorQueues``).
   static func queuedJobs(actorAt address: UInt) -> [UnownedJob] {
+    RuntimeCapabilities.current.isOn(.actorQueues) ? readQueuedJobs(actorAt: address) : []
+  }
+
+  /// ``queuedJobs(actorAt:)``, whether or not its probe verified it: for that probe.
+  static func readQueuedJobs(actorAt address: UInt) -> [UnownedJob] {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard TaskWaitReader.readsRecords, let actor = UnsafeRawPointer(bitPattern: address) else { return [] }
+      guard let actor = UnsafeRawPointer(bitPattern: address) else { return [] }
       var jobs: [UnownedJob] = []
       for word in sortedHeads { appendList(at: actor.load(fromByteOffset: word * 8, as: UInt.self), to: &jobs) }
       var unsorted: [UnownedJob] = []

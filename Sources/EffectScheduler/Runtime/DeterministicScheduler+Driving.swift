@@ -193,7 +193,8 @@ extension DeterministicScheduler {
     let id = registry.register(job, runtimeID: runtimeID, flags: flags, parent: parent)
     if let parent, let delayedAt = registry[parent].delayedAt { registry[id].delayedAt = delayedAt }
     if id.rawValue == 0 {
-      readsTaskStatus = ExecutorAdoption.canAdopt(root: job, executor: executor)
+      readsTaskStatus =
+        !configuration.mechanismsLeftOff.contains(.executorAdoption) && ExecutorAdoption.canAdopt(root: job, executor: executor)
     } else {
       holdIfNeeded(job, id: id, runtimeID: runtimeID)
       retainIfGroupChild(job, id: id)

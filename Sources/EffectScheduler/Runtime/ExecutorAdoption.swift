@@ -22,8 +22,9 @@ import Synchronization
 //
 // The public API can push a preference only on the current task, so the record is written at
 // fixed offsets, and only where the layout is the one checked here: 64-bit Linux with the layout
-// `TaskWaitReader` checks, and a root task, made with a preference, found to carry its record
-// where this code looks (checked at the start of every run). The task is not running when its
+// `TaskWaitReader` checks, once the probe of `RuntimeMechanism.executorAdoption` has found a
+// task made with a preference carrying its record where this code looks, and a root task, made
+// with a preference, found to carry its record there too (checked at the start of every run). The task is not running when its
 // record is pushed: the scheduler holds its first job. Other threads may still cancel it or raise
 // its priority, so the status is changed with a double-word compare-and-swap, as the runtime does,
 // and never while the runtime holds the task's record lock. The task is retained until the run
@@ -75,23 +76,29 @@ enum ExecutorAdoption {
   #endif
 
   /// Whether plain tasks can be adopted in a run whose root task is `root`, which the scheduler
-  /// made with itself as the preference: the layout is known and the root carries its record
-  /// where this code looks.
+  /// made with itself as the preference: the mechanism's probe verified it
+  /// (``RuntimeMechanism/executorAdoption``) and the root carries its record where this code looks.
   static func canAdopt(root job: UnownedJob, executor: UnownedTaskExecutor) -> Bool {
+    guard RuntimeCapabilities.current.isOn(.executorAdoption) else { return false }
+    return carriesPreference(taskAt: UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)), executor: executor)
+  }
+
+  /// Whether the task at `address` has `executor` as its innermost preference record, below such
+  /// records as the one that says the task is enqueued or has a cancellation handler.
+  static func carriesPreference(taskAt address: UInt, executor: UnownedTaskExecutor) -> Bool {
     #if os(Linux) && _pointerBitWidth(_64) && (arch(x86_64) || arch(arm64))
-      guard TaskWaitReader.readsRecords else { return false }
-      let status = status(of: address(of: job)).pointee.load(ordering: .acquiring)
+      let status = status(of: UnsafeMutableRawPointer(bitPattern: address)!).pointee.load(ordering: .acquiring)
       guard status.first & hasPreference != 0 else { return false }
-      // The innermost preference record, below such records as the one that says the task is
-      // enqueued.
       let reference = unsafeBitCast(executor, to: (UInt, UInt).self)
       var next = UnsafeRawPointer(bitPattern: status.second)
-      while let record = next {
+      var read = 0
+      while let record = next, read < 64 {
         if record.load(as: UInt.self) & 0xFF == preferenceKind {
           return record.load(fromByteOffset: 24, as: UInt.self) == reference.0
             && record.load(fromByteOffset: 32, as: UInt.self) == reference.1
         }
         next = UnsafeRawPointer(bitPattern: record.load(fromByteOffset: 8, as: UInt.self))
+        read += 1
       }
       return false
     #else
@@ -164,6 +171,7 @@ enum ExecutorAdoption {
   /// as a task woken from a wait for another task does, rather than into compiled code.
   static func resumesInRuntime(taskAt address: UInt) -> Bool {
     #if os(Linux) && _pointerBitWidth(_64) && (arch(x86_64) || arch(arm64))
+      guard RuntimeCapabilities.current.isOn(.executorAdoption) else { return false }
       let resume = UnsafeRawPointer(bitPattern: address)!.load(fromByteOffset: resumeFunctionOffset, as: UInt.self)
       return concurrencyLibraryCode.contains { $0.contains(resume) }
     #else

@@ -53,9 +53,16 @@ struct JobFlags {
 
 /// The address of the default actor whose queue `job` drains, for the runtime's job for a default
 /// actor (kind 0xC1), which keeps the actor in the word after the job's 64-byte header; `nil` for
-/// any other job. Other kinds, such as a job kept inside the actor object, are not read, and
-/// neither is anything on a 32-bit platform, whose header differs.
+/// any other job, and where that word is not verified to hold it (``RuntimeMechanism/actorJobs``).
+/// Other kinds, such as a job kept inside the actor object, are not read.
 func defaultActorAddress(ofJob job: UnownedJob) -> UInt? {
+  guard RuntimeCapabilities.current.isOn(.actorJobs) else { return nil }
+  return readDefaultActorAddress(ofJob: job)
+}
+
+/// ``defaultActorAddress(ofJob:)``, whether or not its probe verified it: for that probe. Nothing
+/// is read on a 32-bit platform, whose header differs.
+func readDefaultActorAddress(ofJob job: UnownedJob) -> UInt? {
   #if _pointerBitWidth(_64)
     guard JobFlags(job).rawValue & 0xFF == 0xC1 else { return nil }
     let actor = unsafeBitCast(job, to: UnsafeRawPointer.self).load(fromByteOffset: 64, as: UInt.self)

@@ -24,9 +24,11 @@ package struct StrategyReference {
   /// can say so without the determinism check's runs.
   package var watchesLocks = false
 
-  /// Whether ``listsQueuedActorWork`` can be honoured here: the runtime's records can be read on
-  /// 64-bit Linux with the layout checked, and nowhere else.
-  package static var canListQueuedActorWork: Bool { TaskWaitReader.readsRecords }
+  /// Whether ``listsQueuedActorWork`` can be honoured here: the runtime's records of task waits
+  /// and actor queues were verified readable in this process (see ``RuntimeCapabilities``).
+  package static var canListQueuedActorWork: Bool {
+    RuntimeCapabilities.current.isOn(.taskWaits) && RuntimeCapabilities.current.isOn(.actorQueues)
+  }
 
   /// Calls `nextJob` for every choice and `runDidFinish` when a run finishes.
   package init(nextJob: @escaping ([ReadyJob], Int) throws -> Int, runDidFinish: @escaping (Int) throws -> Void) {

@@ -39,8 +39,14 @@ package final class TaskCreation: Sendable {
   static let depth = 24
 
   /// The return addresses on the calling thread's stack, or `nil` where they cannot be read, or
-  /// reports could not work them out.
+  /// reports could not work them out (``RuntimeMechanism/taskCreationSites``).
   static func capture() -> TaskCreation? {
+    RuntimeCapabilities.current.isOn(.taskCreationSites) ? walkStack() : nil
+  }
+
+  /// ``capture()``, whether or not its probe verified it: for that probe.
+  @inline(never)
+  static func walkStack() -> TaskCreation? {
     #if canImport(Runtime) && os(Linux) && _pointerBitWidth(_64)
       let stack = VisibleLocks.stackOfCallingThread()
       // A frame record is the caller's frame pointer, then the return address into the caller.
@@ -61,4 +67,31 @@ package final class TaskCreation: Sendable {
       return nil
     #endif
   }
+}
+
+extension TaskCreation {
+  /// Probes ``RuntimeMechanism/taskCreationSites``: a walk from here must find, as the first
+  /// frame's return address, an address in this function's own image, then more frames above it.
+  @inline(never)
+  static func probe() -> MechanismStatus {
+    #if canImport(Runtime) && os(Linux) && _pointerBitWidth(_64)
+      guard let frames = walkStack()?.returnAddresses, frames.count >= 2 else {
+        return .failedProbe("the walk of this thread's frames found fewer than two")
+      }
+      let here = unsafeBitCast(imageMarker, to: UnsafeRawPointer.self)
+      guard let image = loadedImageBase(containing: here), let first = UnsafeRawPointer(bitPattern: frames[0]),
+        loadedImageBase(containing: first) == image
+      else { return .failedProbe("the first frame's return address is not in the probe's own image") }
+      return .verified
+    #elseif os(Linux) && _pointerBitWidth(_64)
+      return .unavailable("the toolchain has no Runtime module to read the thread's registers")
+    #else
+      return .unavailable("frames are walked on 64-bit Linux only")
+    #endif
+  }
+
+  #if canImport(Runtime) && os(Linux) && _pointerBitWidth(_64)
+    /// A function of this library's image, whose address tells the image.
+    private static let imageMarker: @convention(c) () -> Void = {}
+  #endif
 }

@@ -10,11 +10,12 @@
 // (the other task, the continuation's context, the group, or the actor). Nothing in the public
 // API exposes it, so it is read at fixed offsets, and only where the runtime says its layout is
 // the one checked here: 64-bit Linux, debugger layout version 1, no priority escalation, tasks of
-// 208 bytes (Swift 6.3.1). Everything read is checked before it is trusted: each address must be
-// mapped (`mincore`), the task must still be a task with the expected id, suspended, with a
-// dependency, and what it depends on is only ever compared with addresses the scheduler knows,
-// never followed. Anywhere else, or when a check fails, the reader says it does not know, and the
-// report falls back on what the scheduler saw. It runs when a run is stuck, and, in reduced
+// 208 bytes (Swift 6.3.1), and once its probe has read a task suspended on a continuation and
+// one awaiting another as such (`RuntimeMechanism.taskWaits`). Everything read is checked
+// before it is trusted: each address must be mapped (`mincore`), the task must still be a task
+// with the expected id, suspended, with a dependency, and what it depends on is only ever
+// compared with addresses the scheduler knows, never followed. Anywhere else, or when a check
+// fails, the reader says it does not know, and the report falls back on what the scheduler saw. It runs when a run is stuck, and, in reduced
 // searches, when an actor's job begins (see QueuedActorWork.swift).
 
 /// What a suspended task waits on, as the runtime records it: addresses to compare with those of
@@ -63,9 +64,14 @@ enum TaskWaitReader {
     }()
   #endif
 
-  /// Whether the runtime's records can be read here: on other platforms, or with another layout,
-  /// ``wait(ofTaskAt:runtimeID:)`` always says it does not know.
-  static var readsRecords: Bool {
+  /// Whether the runtime's records can be read here: its probe verified them
+  /// (``RuntimeMechanism/taskWaits``). Elsewhere ``wait(ofTaskAt:runtimeID:)`` always says it
+  /// does not know.
+  static var readsRecords: Bool { RuntimeCapabilities.current.isOn(.taskWaits) }
+
+  /// Whether the runtime's debug symbols describe the task layout this reader knows: what its
+  /// probe checks first.
+  static var layoutIsKnown: Bool {
     #if os(Linux) && _pointerBitWidth(_64)
       taskMetadata != nil
     #else
@@ -83,6 +89,16 @@ enum TaskWaitReader {
   /// ``wait(ofTaskAt:runtimeID:)``, for one of several tasks read while nothing runs: the pages
   /// found mapped for one are not checked again for the next.
   static func wait(ofTaskAt address: UInt, runtimeID: UInt64, pages: inout MappedPages) -> TaskWait? {
+    readsRecords ? readWait(ofTaskAt: address, runtimeID: runtimeID, pages: &pages) : nil
+  }
+
+  /// ``wait(ofTaskAt:runtimeID:)``, whether or not its probe verified the records: for that probe.
+  static func readWait(ofTaskAt address: UInt, runtimeID: UInt64) -> TaskWait? {
+    var pages = MappedPages()
+    return readWait(ofTaskAt: address, runtimeID: runtimeID, pages: &pages)
+  }
+
+  private static func readWait(ofTaskAt address: UInt, runtimeID: UInt64, pages: inout MappedPages) -> TaskWait? {
     #if os(Linux) && _pointerBitWidth(_64)
       guard let task = task(at: address, pages: &pages), runtimeTaskID(unsafeBitCast(task, to: UnownedJob.self)) == runtimeID
       else { return nil }
@@ -113,7 +129,8 @@ enum TaskWaitReader {
   /// its memory since reused.
   static func runtimeID(ofTaskAt address: UInt) -> UInt64? {
     #if os(Linux) && _pointerBitWidth(_64)
-      task(at: address).map { runtimeTaskID(unsafeBitCast($0, to: UnownedJob.self)) }
+      guard readsRecords else { return nil }
+      return task(at: address).map { runtimeTaskID(unsafeBitCast($0, to: UnownedJob.self)) }
     #else
       nil
     #endif

@@ -70,6 +70,8 @@ extension DeterministicScheduler {
     let root = RootTask(scheduler: self, operation: operation)
     // The last run may have ended on another thread, if a job paused.
     activeThread.store(ThreadIdentity.current, ordering: .relaxed)
+    // Probed before the run begins, so that no probe's task is taken for the run's.
+    _ = RuntimeCapabilities.current
     RuntimeHooks.installed
     CrashReport.installed
     RuntimeHooks.claimHooks()
@@ -107,7 +109,8 @@ extension DeterministicScheduler {
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes,
       lockPauses: lockPauses.isEmpty ? [] : lockPauses.map { $0.numbered(in: lockNumbers) }, outsideSteps: outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches, taskReads: taskReads,
-      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, unexplored: unexplored, fairYieldsRemovedABranch: fairYields.removedABranch, issueRecorded: issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, unexplored: unexplored, fairYieldsRemovedABranch: fairYields.removedABranch,
+      plainTasksWentUnadopted: !readsTaskStatus && registry.records.contains(where: \.prefersNoExecutor), issueRecorded: issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
@@ -199,6 +202,10 @@ package struct RunRecord {
   /// Whether the fairness rule held back a task that spun on `Task.yield()` while another could
   /// have run instead, so that orders real threads produce were not explored (see FairYields.swift).
   package let fairYieldsRemovedABranch: Bool
+  /// Whether plain tasks ran without the scheduler as their preference, as where
+  /// ``RuntimeMechanism/executorAdoption`` is off: such a task can hop between idle actors within
+  /// one step, so orders real threads produce between those hops were not explored.
+  package let plainTasksWentUnadopted: Bool
   /// The first issue the test framework recorded in one of the run's steps, in words: a run cut
   /// short is judged by it, as the body does not get to throw it.
   package let issueRecorded: String?
@@ -266,6 +273,8 @@ package struct RunOutcome<Value> {
   package var unexplored: String? { record.unexplored }
   /// Whether the fairness rule removed a branch; see ``RunRecord/fairYieldsRemovedABranch``.
   package var fairYieldsRemovedABranch: Bool { record.fairYieldsRemovedABranch }
+  /// Whether plain tasks ran unadopted; see ``RunRecord/plainTasksWentUnadopted``.
+  package var plainTasksWentUnadopted: Bool { record.plainTasksWentUnadopted }
   /// The first issue recorded in one of the run's steps; see ``RunRecord/issueRecorded``.
   package var issueRecorded: String? { record.issueRecorded }
   /// The step from which on the run was cut short; see ``RunRecord/cutAtStep``.

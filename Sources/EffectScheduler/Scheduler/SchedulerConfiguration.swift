@@ -177,6 +177,11 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// where the run can read its tasks' status (64-bit Linux); elsewhere no task is reported.
   public var reportsLeakedTasks = true
 
+  /// Mechanisms the runs leave off though their probes verified them, as on a platform without
+  /// them: for tests of what such a platform does. Only ``RuntimeMechanism/executorAdoption`` is
+  /// left off per run; the others are set once a process.
+  package var mechanismsLeftOff: Set<RuntimeMechanism> = []
+
   /// Creates a configuration; the defaults suit unit tests.
   public init(
     outsideWorldTimeout: Duration = .seconds(1), maxSteps: Int = 1_000_000, reportsDeadlocksAtOnce: Bool = true,

@@ -26,6 +26,11 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
   /// The reduced search took pairs of steps as independent without seeing what they share
   /// (`ExploreConfiguration.assumesNoUnseenSharing`).
   case noUnseenSharing
+  /// Plain tasks (`Task {}`, `Task.detached {}`) ran without the scheduler as their executor
+  /// preference, as where `RuntimeMechanism.executorAdoption` is off (see
+  /// `RuntimeCapabilities.current`): such a task can hop between idle actors within one step, so
+  /// orders in which other tasks run between those hops are in no schedule explored.
+  case plainTasksHoppedWithinSteps
 
   /// The setting that removes the assumption, or what to do where no setting does.
   public var setting: String {
@@ -40,6 +45,8 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
       "configuration.scheduler.earlyTimerFirings = 0, under which timers fire only when no job is ready"
     case .noUnseenSharing:
       "configuration.assumesNoUnseenSharing = false"
+    case .plainTasksHoppedWithinSteps:
+      "Task.effect in place of Task {}, or a platform where RuntimeCapabilities.current verifies executor adoption (64-bit Linux)"
     }
   }
 
@@ -52,6 +59,8 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
     case .fairYields: "the fairness rule held back tasks that kept yielding without progress"
     case .timedWorkRanOnTime: "work that slept or read the clock ran on time (runs that delayed it were not judged past that point)"
     case .noUnseenSharing: "steps share nothing the scheduler does not see"
+    case .plainTasksHoppedWithinSteps:
+      "plain tasks hopped between idle actors within one step, as executor adoption is off: no task ran between those hops"
     }
   }
 

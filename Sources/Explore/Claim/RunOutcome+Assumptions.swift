@@ -8,6 +8,7 @@ extension RunOutcome {
     if receivedWorkFromOutside || !handOffs.isEmpty { assumptions.insert(.outsideWorkTookPart) }
     if fairYieldsRemovedABranch { assumptions.insert(.fairYields) }
     if cutAtStep != nil { assumptions.insert(.timedWorkRanOnTime) }
+    if plainTasksWentUnadopted { assumptions.insert(.plainTasksHoppedWithinSteps) }
     return assumptions
   }
 }

@@ -55,11 +55,12 @@ final class Explorer {
       listQueuedActorWork(in: &failure)
       return .failure(failure)
     }
-    let summary = ExplorationSummary(
+    var summary = ExplorationSummary(
       strategy: strategy.description(sharedBy: shard), schedules: runs, distinctTraces: traceFingerprints.count,
       claim: ExplorationClaim(coversEverySchedule: exhausted && unexplored == nil, assumptions: claimedAssumptions),
       duration: .nanoseconds(progress.elapsed), portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
       everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, reductionCheck: reductionCheck, unexplored: unexplored)
+    summary.mechanismsOff = RuntimeCapabilities.current.leaving(off: configuration.scheduler.mechanismsLeftOff).off
     progress.finished(summary)
     return .success(summary)
   }

@@ -34,6 +34,9 @@
       }
     }
 
+    /// The address the slot holds now.
+    var target: UInt { slot.pointee }
+
     private init(slot: UnsafeMutablePointer<UInt>, readOnlyAfterRelocation: Range<UInt>?) {
       self.slot = slot
       self.readOnlyAfterRelocation = readOnlyAfterRelocation
@@ -159,9 +162,11 @@ final class SlotRedirections: Sendable {
   #if os(Linux) && _pointerBitWidth(_64)
     private let redirections: [(slot: ImportedFunctionSlot, replacement: UInt)]
 
-    /// Redirects each slot to its replacement.
+    /// Redirects each slot to its replacement; none where the slots are not verified to be found
+    /// as they are (``RuntimeMechanism/importedFunctionSlots``).
     init(_ redirections: [(ImportedFunctionSlot, UnsafeRawPointer)]) {
-      self.redirections = redirections.map { ($0.0, UInt(bitPattern: $0.1)) }
+      let verified = RuntimeCapabilities.current.isOn(.importedFunctionSlots)
+      self.redirections = verified ? redirections.map { ($0.0, UInt(bitPattern: $0.1)) } : []
       claim()
     }
   #else

@@ -70,6 +70,14 @@ extension DeterministicScheduler {
 
 /// Notes the locks a watching run's steps take.
 enum VisibleLocks {
+  /// Whether locks can be noted and paused at in this process: the slots are redirected, a task's
+  /// status lock is told apart and a lock's holder is read, each as its probe verified (see
+  /// ``RuntimeCapabilities``). Otherwise no slot is redirected, as on platforms without them.
+  static var seesLocks: Bool {
+    let capabilities = RuntimeCapabilities.current
+    return capabilities.isOn(.importedFunctionSlots) && capabilities.isOn(.taskStatusLocks) && capabilities.isOn(.lockHolders)
+  }
+
   /// Where Swift 6.3 keeps a task's status lock on 64-bit Linux, in bytes from the task's start.
   static let statusLockOffset: UInt = 168
 
@@ -106,7 +114,7 @@ enum VisibleLocks {
   /// lock slots (see ``readWriteLockRedirections()``).
   static let redirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard realLock != nil, realTryLock != nil, realTimedLock != nil else { return SlotRedirections([]) }
+      guard seesLocks, realLock != nil, realTryLock != nil, realTimedLock != nil else { return SlotRedirections([]) }
       // A first call through each of this image's slots binds it, if the dynamic linker binds lazily.
       var mutex = pthread_mutex_t()
       pthread_mutex_init(&mutex, nil)

@@ -193,7 +193,7 @@ enum LockPauses {
   /// pauses at uncontrolled locks.
   static let unlockRedirections: SlotRedirections = {
     #if os(Linux) && _pointerBitWidth(_64)
-      guard realMutexUnlock != nil, realReadWriteUnlock != nil else { return SlotRedirections([]) }
+      guard VisibleLocks.seesLocks, realMutexUnlock != nil, realReadWriteUnlock != nil else { return SlotRedirections([]) }
       // Made first, its set-up has called each unlock function through this image's slots,
       // which binds them if the dynamic linker binds lazily.
       _ = VisibleLocks.redirections
