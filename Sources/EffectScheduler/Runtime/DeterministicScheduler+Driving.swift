@@ -411,7 +411,7 @@ extension DeterministicScheduler {
   private func stopCutRun(at cut: Int) -> RunEnding {
     isDriving = false
     mailbox.close(.abandoned, runningLateOn: self)
-    if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
+    timers.removeAll()
     if let failure = tellStrategyTheRunEnded() { return failure }
     return .failed(.cutShort(step: cut))
   }

@@ -195,7 +195,7 @@ package struct RunRecord {
   /// ``Trace/dueTimerFirings``.
   let dueTimerFirings: [Int]
   /// The steps at which the timer offered was due already; see ``Trace/dueTimerOffers``.
-  let dueTimerOffers: [TimerSetting]
+  let dueTimerOffers: [DueTimerOffer]
   /// The first thing the run met that no schedule can show, in words: a task a step made ready
   /// and then cancelled, a cancellation handler that waited for a lock another task held.
   package let unexplored: String?

@@ -105,7 +105,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) var fairYields = YieldFairness()
 
   // Virtual time; see DeterministicScheduler+VirtualTime.swift.
-  @exclusivity(unchecked) var timers: [VirtualTimer] = []
+  @exclusivity(unchecked) var timers = TimerQueue()
   @exclusivity(unchecked) var timerSequence = 0
   @exclusivity(unchecked) var virtualNow = Duration.zero
   @exclusivity(unchecked) var clockAdvances: [ClockAdvance] = []
@@ -122,7 +122,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// ``Trace/dueTimerFirings``.
   @exclusivity(unchecked) var dueTimerFirings: [Int] = []
   /// The steps at which the timer offered was due already; see ``Trace/dueTimerOffers``.
-  @exclusivity(unchecked) var dueTimerOffers: [TimerSetting] = []
+  @exclusivity(unchecked) var dueTimerOffers: [DueTimerOffer] = []
   /// The tasks the running step made ready, not cancelled then; see CancelledWhereMadeReady.swift.
   @exclusivity(unchecked) var madeReadyInStep: [(job: UnownedJob, task: TaskID)] = []
   /// The first thing the run met that no schedule can show, in words; see
@@ -302,7 +302,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
     stepThatTookAProgramLock = -1
     whenIdle = nil
     if !ownedRuntimeIDs.isEmpty { ownedRuntimeIDs.removeAll(keepingCapacity: true) }
-    if !timers.isEmpty { timers.removeAll(keepingCapacity: true) }
+    timers.removeAll()
     timerSequence = 0
     virtualNow = .zero
     earlyFirings = 0

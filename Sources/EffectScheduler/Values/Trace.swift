@@ -52,10 +52,10 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// another due then: the clock did not move, so ``clockAdvances`` does not list them. A step
   /// that fired one at the strategy's pick (``ScheduleChoice/timer``) is listed at that step.
   package var dueTimerFirings: [Int] = []
-  /// The steps at which the timer choice offered (``ReadyJob/timer``) was one due already, with
-  /// each timer due then, the one offered first: firing it changes no time, only whether its task
-  /// wakes before the step.
-  package var dueTimerOffers: [TimerSetting] = []
+  /// The steps at which the timer choice offered (``ReadyJob/timer``) was one due already, in
+  /// order, with the timers due then, the one offered first: firing it changes no time, only
+  /// whether its task wakes before the step.
+  package var dueTimerOffers: [DueTimerOffer] = []
   /// The step at which the run was cut short (see ``SchedulerError/Reason/cutShort(step:)``), or
   /// `nil` for a run that was not.
   package var cutAtStep: Int?

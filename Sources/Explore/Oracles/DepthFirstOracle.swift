@@ -13,9 +13,12 @@ struct DepthFirstOracle: SplittableOracle {
   /// are tried, the non-preempting one first in a bounded search, numbered from 0; the branch
   /// tries those numbered `current` up to `end`, so it needs no array of its own.
   fileprivate struct Branch: Sendable {
-    /// Where the choice point's ready jobs start in the search's ``readyJobs``.
+    /// Where the choice point's own ready jobs start in the search's ``readyJobs``: those after
+    /// the `kept` it shares with the branch before it.
     var readyStart: Int
     var readyCount: Int
+    /// How many of the ready jobs are the first of the branch before it, less the job picked there.
+    var kept: Int
     var preemptionsBefore: Int
     /// The position tried first, ahead of the others; `nil` when they are tried in order.
     var first: Int?
@@ -27,9 +30,10 @@ struct DepthFirstOracle: SplittableOracle {
 
     /// A branch trying its first option; `sharing` says which of the ready jobs' options are its
     /// options in a sharded search.
-    init(readyStart: Int, readyCount: Int, preemptionsBefore: Int, first: Int?, end: Int, sharing: ShardedOptions?) {
+    init(readyStart: Int, readyCount: Int, kept: Int, preemptionsBefore: Int, first: Int?, end: Int, sharing: ShardedOptions?) {
       self.readyStart = readyStart
       self.readyCount = readyCount
+      self.kept = kept
       self.preemptionsBefore = preemptionsBefore
       self.first = first
       current = 0
@@ -65,11 +69,17 @@ struct DepthFirstOracle: SplittableOracle {
   /// In a sharded search, its shard, counting from 0, and how many shards there are.
   private let sharing: (index: Int, count: Int)?
   private var path: [Branch] = []
-  /// The ready jobs of the branches of the path, one branch after another. One array that grows
-  /// and shrinks at its end with the path, rather than an array a branch: that would share the
-  /// scheduler's list of ready jobs, which would then copy it at its next step, and every copy of
-  /// a branch would count a reference (together about 1% of a one-thread exploration of 3 × 3).
+  /// The ready jobs of the branches of the path that the branch before did not have, one branch
+  /// after another. One array that grows and shrinks at its end with the path, rather than an
+  /// array a branch: that would share the scheduler's list of ready jobs, which would then copy it
+  /// at its next step, and every copy of a branch would count a reference (together about 1% of a
+  /// one-thread exploration of 3 × 3). A branch keeps only the jobs that became ready since the
+  /// one before, so a path of many steps with thousands of jobs ready at each stays as long as
+  /// its steps, not its steps times its jobs.
   private var readyJobs: [ReadyJob] = []
+  /// The ready jobs of the branch at ``listedStep``, rebuilt step by step from the branches'.
+  private var listed: [ReadyJob] = []
+  private var listedStep = -1
   /// In a sharded search, how the slots of the tree share the options of the branches of the path
   /// that more than one slot shares, which are the first ones (see ``ShardedOptions``). Kept apart
   /// from the path so that its branches, copied at every step of every run, stay small.
@@ -112,7 +122,7 @@ struct DepthFirstOracle: SplittableOracle {
       for index in prefix.indices { prefix[index].end = prefix[index].current + 1 }
       prefix[depth].tryOption(path[depth].end, sharing: sharing(at: depth))
       prefix[depth].end = path[depth].end + given
-      let ready = Array(readyJobs[..<(path[depth].readyStart + path[depth].readyCount)])
+      let ready = Array(readyJobs[..<ownJobs(of: path[depth]).endIndex])
       return Subtree(path: prefix, readyJobs: ready, sharings: Array(sharings.prefix(depth + 1)), shard: shard)
     }
     return nil
@@ -128,6 +138,8 @@ struct DepthFirstOracle: SplittableOracle {
 
   mutating func beginRun() -> Bool {
     preemptions = PreemptionTracker()
+    listed.removeAll(keepingCapacity: true)
+    listedStep = -1
     guard started else {
       started = true
       return true
@@ -152,13 +164,19 @@ struct DepthFirstOracle: SplittableOracle {
       // The same choices so far must lead to the same ready jobs, or the program is not
       // deterministic and the search would miss or repeat schedules.
       let branch = path[step]
-      guard branch.preemptionsBefore == preemptions.count, readyJobs(of: branch, are: ready) else {
-        let before = Array(readyJobs[branch.readyStart..<branch.readyStart + branch.readyCount])
+      listJobsKept(atStep: step)
+      let own = ownJobs(of: branch)
+      guard branch.preemptionsBefore == preemptions.count, readyJobs(of: branch, own: own, are: ready) else {
+        let before = Array(listed.prefix(branch.kept) + own)
         let expected = ScheduleChoice(picking: before[branch.chosen], at: branch.chosen)
         throw ReplayDivergence(step: step, expected: expected, ready: ready, readyBefore: before)
       }
+      listed.removeSubrange(branch.kept...)
+      listed.append(contentsOf: own)
+      listedStep = step
       position = branch.chosen
     } else {
+      listJobsKept(atStep: step)
       let branch = newBranch(ready)
       path.append(branch)
       position = branch.chosen
@@ -167,11 +185,34 @@ struct DepthFirstOracle: SplittableOracle {
     return position
   }
 
-  /// Whether `ready` are the ready jobs `branch` was made over.
-  private func readyJobs(of branch: Branch, are ready: [ReadyJob]) -> Bool {
-    guard branch.readyCount == ready.count else { return false }
-    for index in ready.indices where readyJobs[branch.readyStart + index] != ready[index] { return false }
-    return true
+  /// Whether `ready` are the ready jobs `branch` was made over: those it kept of ``listed``, then
+  /// `own`.
+  private func readyJobs(of branch: Branch, own: ArraySlice<ReadyJob>, are ready: [ReadyJob]) -> Bool {
+    guard branch.readyCount == ready.count, listed.count >= branch.kept else { return false }
+    for index in 0..<branch.kept where listed[index] != ready[index] { return false }
+    return own.elementsEqual(ready[branch.kept...])
+  }
+
+  /// Lists in ``listed`` the jobs the branch at `step` may keep: those of the branch before it,
+  /// less the job picked there; none at the first step.
+  private mutating func listJobsKept(atStep step: Int) {
+    if listedStep != step - 1 {
+      // Rebuilt from the first branch where the steps were not followed one by one.
+      listed.removeAll(keepingCapacity: true)
+      for earlier in 0..<step {
+        if earlier > 0 { listed.remove(at: path[earlier - 1].chosen) }
+        listed.removeSubrange(path[earlier].kept...)
+        listed.append(contentsOf: ownJobs(of: path[earlier]))
+      }
+    }
+    if step > 0 { listed.remove(at: path[step - 1].chosen) }
+    // Neither this step's list nor the one before until the caller lists this step's.
+    listedStep = -2
+  }
+
+  /// The ready jobs of `branch` that the branch before it did not have.
+  private func ownJobs(of branch: Branch) -> ArraySlice<ReadyJob> {
+    readyJobs[branch.readyStart..<branch.readyStart + branch.readyCount - branch.kept]
   }
 
   /// A branch over `ready`, whose options are the positions worth trying, the non-preempting one
@@ -183,15 +224,22 @@ struct DepthFirstOracle: SplittableOracle {
       first = continuing
       if preemptions.count >= bound { end = 1 }
     }
+    // The jobs kept from the step before, then those that became ready since, stored.
+    var kept = 0
+    while kept < min(listed.count, ready.count), listed[kept] == ready[kept] { kept += 1 }
     let readyStart = readyJobs.count
-    readyJobs.append(contentsOf: ready)
+    readyJobs.append(contentsOf: ready[kept...])
+    listed.removeSubrange(kept...)
+    listed.append(contentsOf: ready[kept...])
+    listedStep = path.count
     guard let sharing, let slots = slotsSharingPath else {
-      return Branch(readyStart: readyStart, readyCount: ready.count, preemptionsBefore: preemptions.count, first: first, end: end, sharing: nil)
+      return Branch(
+        readyStart: readyStart, readyCount: ready.count, kept: kept, preemptionsBefore: preemptions.count, first: first, end: end, sharing: nil)
     }
     let options = ShardedOptions(group: slots, shard: sharing, options: end)
     sharings.append(options)
     return Branch(
-      readyStart: readyStart, readyCount: ready.count, preemptionsBefore: preemptions.count, first: first, end: options.count,
+      readyStart: readyStart, readyCount: ready.count, kept: kept, preemptionsBefore: preemptions.count, first: first, end: options.count,
       sharing: options)
   }
 

@@ -35,8 +35,7 @@ extension DeterministicScheduler {
     let timer = VirtualTimer(deadline: virtualNow + delay, sequence: timerSequence, job: job, owner: currentTaskID())
     timerSequence += 1
     timersSet.append(TimerSetting(step: step, owner: timer.owner, deadline: timer.deadline))
-    let index = timers.firstIndex { ($0.deadline, $0.sequence) > (timer.deadline, timer.sequence) } ?? timers.endIndex
-    timers.insert(timer, at: index)
+    timers.insert(timer)
   }
 
   /// How long ago, in real time, the step under way began: the longest a sleep's own reading of
@@ -49,7 +48,7 @@ extension DeterministicScheduler {
   /// timer's wake-up, which makes its sleeping task ready; the other timers due then wait their
   /// turn (``offersTimer``). Like trampolines, wake-ups are not steps.
   func advanceClock() {
-    let deadline = timers[0].deadline
+    let deadline = timers.first!.deadline
     if deadline == virtualNow, clockAdvances.last?.time == deadline {
       dueTimerFirings.append(step)
     } else {
@@ -76,10 +75,7 @@ extension DeterministicScheduler {
   /// Notes, for the step about to be chosen, the timers due at the clock's instant, the one
   /// offered first (see ``Trace/dueTimerOffers``).
   func noteTimersDue() {
-    for timer in timers {
-      guard timer.deadline == virtualNow else { break }
-      dueTimerOffers.append(TimerSetting(step: step, owner: timer.owner, deadline: timer.deadline))
-    }
+    dueTimerOffers.append(DueTimerOffer(step: step, deadline: virtualNow, timers: timers.dueWindow(at: virtualNow)))
   }
 
   /// Whether the strategy may fire the earliest timer early, beside the ready jobs: a timer is
@@ -107,9 +103,7 @@ extension DeterministicScheduler {
   /// cancelled sleeps do nothing, and the others wake tasks that go on after the run, uncontrolled.
   func releaseTimers() {
     if timers.isEmpty { return }
-    let left = timers.map(\.job)
-    timers.removeAll(keepingCapacity: true)
-    for job in left { job.runSynchronously(on: executor) }
+    for job in timers.removeAllInOrder() { job.runSynchronously(on: executor) }
   }
 }
 

@@ -24,12 +24,7 @@ extension StepAccesses {
     // touches the task of any timer due then, or the timers due at that instant.
     for step in threads.indices where !firesTimer[step] {
       guard let timer = timerPositions[step] else { continue }
-      let affected =
-        if let due = dueTimerOffers[step] {
-          due.contains { objects[step].contains(.timersDue(at: $0.deadline)) || $0.owner.map { objects[step].contains(.task($0)) } ?? true }
-        } else {
-          affectsTimer[step]
-        }
+      let affected = dueTimers.touchesTimerDue(at: step, objects: objects[step]) ?? affectsTimer[step]
       if affected { reversals.append(Reversal(step: step, best: timer, options: [timer], later: step)) }
     }
     // A timer that the clock's move fired, while the run could still fire one early, could have

@@ -95,9 +95,8 @@ final class StepAccesses: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var firesTimer: [Bool] = []
   /// The steps that fired a timer early: those that moved the clock.
   @exclusivity(unchecked) private(set) var firesEarlyTimer: [Bool] = []
-  /// The steps at which the timer offered was due already, by step: the timers due then, the one
-  /// offered first, each with its task and instant.
-  @exclusivity(unchecked) private(set) var dueTimerOffers: [Int: [TimerSetting]] = [:]
+  /// The steps at which the timer offered was due already, with the timers due then.
+  @exclusivity(unchecked) private(set) var dueTimers = DueTimers()
   /// The steps before which a timer due at the instant the clock was at already fired, when no
   /// job was ready or at the strategy's pick: no move of the clock.
   @exclusivity(unchecked) private(set) var sameInstantClockSteps: Set<Int> = []
@@ -172,10 +171,9 @@ final class StepAccesses: @unchecked Sendable {
     self.jobRun = jobRun
     self.firesTimer = firesTimer
     guard picked else { return false }
-    dueTimerOffers.removeAll(keepingCapacity: true)
-    for offer in trace.dueTimerOffers where offer.step < steps { dueTimerOffers[offer.step, default: []].append(offer) }
+    dueTimers.fill(trace, steps: steps)
     firesEarlyTimer.removeAll(keepingCapacity: true)
-    for step in 0..<steps { firesEarlyTimer.append(firesTimer[step] && (dueTimerOffers.isEmpty || dueTimerOffers[step] == nil)) }
+    for step in 0..<steps { firesEarlyTimer.append(firesTimer[step] && !dueTimers.hasOffer(at: step)) }
     sameInstantClockSteps.removeAll(keepingCapacity: true)
     sameInstantClockSteps.formUnion(trace.dueTimerFirings)
     clockSteps.removeAll(keepingCapacity: true)
@@ -257,10 +255,9 @@ final class StepAccesses: @unchecked Sendable {
   /// timers due at its instant. So its step touches that task and those timers, and depends on no
   /// other step that affects a timer (``affectsTimer``), as one fired early does.
   private func recordDueFirings() {
-    for (step, offers) in dueTimerOffers where firesTimer[step] {
-      guard let offer = offers.first else { continue }
-      if let owner = offer.owner { objects[step].insert(.task(owner)) }
-      objects[step].insert(.timersDue(at: offer.deadline))
+    for (step, timer) in dueTimers.firstOffered where firesTimer[step] {
+      if let owner = timer.owner { objects[step].insert(.task(owner)) }
+      objects[step].insert(.timersDue(at: timer.deadline))
     }
   }
 
