@@ -50,4 +50,32 @@ private func twoConsumersOutcomes(_ strategy: ExplorationStrategy, pausing: Bool
       #expect(pausing.outcomes.isSuperset(of: ["[1] [2]", "[2] [1]"]), "\(pausing.outcomes.sorted()): \(pausing.summary)")
     #endif
   }
+
+  /// The default portfolio, once the schedules that run the channel's critical sections whole
+  /// have passed, explores again pausing between them: the outcome they miss is among its runs.
+  @Test func theDefaultPortfolioSplitsTheChannelsCriticalSections() async throws {
+    #if os(Linux) && _pointerBitWidth(_64)
+      let outcomes = Mutex<Set<String>>([])
+      let summary = try await explore(.default, configuration: ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil, schedules: 3_000))) {
+        let channel = AsyncChannel<Int>()
+        let consumers = (0..<2).map { _ in
+          Task {
+            var received: [Int] = []
+            for await value in channel { received.append(value) }
+            return received
+          }
+        }
+        await channel.send(1)
+        await channel.send(2)
+        channel.finish()
+        let first = await consumers[0].value
+        let second = await consumers[1].value
+        _ = outcomes.withLock { $0.insert("\(first) \(second)") }
+      }
+      let seen = outcomes.withLock { $0 }
+      #expect(seen.isSuperset(of: ["[1] [2]", "[2] [1]"]), "\(seen.sorted()): \(summary)")
+      #expect(summary.portfolioParts.contains { $0.splitsCriticalSections }, "\(summary)")
+      print(summary)
+    #endif
+  }
 }
