@@ -64,10 +64,12 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
 
   /// Every schedule with at most `maxPreemptions` preemptions, each exactly once, and none with
   /// more: a preemption is a step that switches away from a task that could have gone on, and
-  /// most schedule-dependent bugs need at most two. The search is depth first, trying the
-  /// choice that lets the running task go on before the others, and a failure it finds is
-  /// reported with the fewest preemptions a short follow-up search can find (see
-  /// ``ExploreConfiguration/minimizationBudget``).
+  /// most schedule-dependent bugs need at most two. The search goes bound by bound, as iterative
+  /// context bounding does: the schedules with no preemption, then those with exactly one, and
+  /// so on, so a bug is met among the schedules with the fewest preemptions it needs. Each bound
+  /// is searched depth first, trying the choice that lets the running task go on before the
+  /// others, and a failure it finds is reported with the fewest preemptions a short follow-up
+  /// search can find (see ``ExploreConfiguration/minimizationBudget``).
   public static func preemptionBounded(_ maxPreemptions: Int = 2, maxSchedules: Int? = nil) -> ExplorationStrategy {
     ExplorationStrategy(kind: .preemptionBounded(maxPreemptions: max(0, maxPreemptions), maxSchedules: maxSchedules))
   }

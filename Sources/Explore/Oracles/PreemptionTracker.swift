@@ -8,10 +8,15 @@ struct PreemptionTracker {
   private(set) var count = 0
   private(set) var lastTask: TaskID?
 
-  /// Whether running `ready[position]` now would preempt the task that ran last.
+  /// Whether running `ready[position]` now would preempt the task that ran last: another job is
+  /// its continuation (``continuing(among:)``). Where several ready jobs are the task's (jobs of
+  /// actors scheduled for it), only the first counts as going on with it, and running another
+  /// first as a switch: a search bounded at its preemptions, which at the bound takes only that
+  /// first one, then agrees with the count, so each schedule has one count whatever the bound,
+  /// and the schedules with exactly n preemptions, searched bound by bound, are all tried.
   func wouldPreempt(choosing position: Int, among ready: [ReadyJob]) -> Bool {
-    guard let lastTask, ready[position].owner != lastTask else { return false }
-    return ready.contains { $0.owner == lastTask }
+    guard let continuing = continuing(among: ready) else { return false }
+    return position != continuing
   }
 
   /// The position of a job of the task that ran last, if one is ready: the choice that does not

@@ -96,11 +96,25 @@ final class Explorer {
         ReducedDepthFirstOracle(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       try checkDeterminism()
-      // One search under the bound tries each schedule within it once and never runs one beyond
-      // it; the failure it finds is then minimized, so the report still has the fewest
-      // preemptions. The search is bounded, so it never covers everything.
-      let coveredBound = try search(DepthFirstOracle(preemptionBound: maxPreemptions, shard: shard), named: strategy, limit: maxSchedules)
-      if coveredBound { preemptionBoundCovered = maxPreemptions }
+      // Bound by bound, as iterative context bounding does: the schedules with no preemption,
+      // then those with exactly one, and so on up to the bound, each tried once and none beyond
+      // it. A bug is met among the schedules with the fewest preemptions it needs, before the
+      // many with more (five philosophers deadlock with one preemption, and a search of every
+      // schedule with up to two, depth first, meets that one only after hundreds of thousands).
+      // The failure is still minimized. The search is bounded, so it never covers everything.
+      // A bound under which no schedule has exactly that many has none with more either (a
+      // schedule with more has a prefix with that many, which goes on without preempting): the
+      // bounds above it add nothing.
+      let first = runs
+      for bound in 0...maxPreemptions {
+        let left = maxSchedules.map { max(0, $0 - (runs - first)) }
+        guard left != 0 else { return false }
+        let before = runs
+        let oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0, shard: shard)
+        guard try search(oracle, named: strategy, limit: left) else { return false }
+        if bound > 0, runs == before, shard == nil { break }
+      }
+      preemptionBoundCovered = maxPreemptions
       return false
     case .random(let schedules, let seed):
       return try search(RandomOracle(schedules: schedules, seed: seed, shard: shard), named: strategy, limit: nil)
