@@ -283,10 +283,13 @@ final class Explorer {
   static let reducedSharesPerSearcher = 2
 
   /// Runs one schedule. Runs that explore count toward the summary; the determinism check,
-  /// PCT's probe and schedules a bounded search repeats do not.
-  private func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true, watches: Bool = false) -> RunOutcome<Void> {
+  /// PCT's probe and schedules a bounded search repeats do not. With `watchesLocks`, the run notes
+  /// the locks its steps take (`StrategyReference.watchesLocks`).
+  private func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true, watchesLocks: Bool = false) -> RunOutcome<Void> {
     withUnsafeMutablePointer(to: &strategy) { strategy in
-      runOnce(watches ? StrategyReference(watchingHiddenAccessesOf: strategy) : StrategyReference(strategy), explores: explores)
+      var reference = StrategyReference(strategy)
+      reference.watchesLocks = watchesLocks
+      return runOnce(reference, explores: explores)
     }
   }
 
@@ -363,25 +366,22 @@ final class Explorer {
     return failure
   }
 
-  /// Runs the first-in-first-out schedule three times and compares the traces of the last two,
-  /// once an exploration. A failure of the program itself is left for the search to find and
-  /// report.
+  /// Runs the first-in-first-out schedule and a replay of it, and compares their traces, once an
+  /// exploration; where they part, once more. A failure of the program itself is left for the
+  /// search to find and report.
   func checkDeterminism() throws(ExplorationFailure) {
     guard configuration.checksDeterminism, !checkedDeterminism else { return }
     checkedDeterminism = true
     // The runs note the locks their steps take, so that the summary can say when the program
-    // keeps state behind locks the scheduler does not control. The first is not compared: what a
-    // process does once (a global made lazily, a library's first lock) happens in it.
-    var warmUp = FIFOStrategy()
-    let once = runOnce(&warmUp, explores: false, watches: true)
-    assumptions.formUnion(once.assumptions)
-    if once.failure != nil { return }
-    var fifo = FIFOStrategy()
-    let first = runOnce(&fifo, explores: false, watches: true)
-    if first.failure != nil { return }
-    var replay = ReplayStrategy(first.schedule)
-    let second = runOnce(&replay, explores: false, watches: true)
-    guard second.trace != first.trace else { return }
+    // keeps state behind locks the scheduler does not control. What a process does once (a global
+    // made lazily, a library's first lock) happens in the first run of a program only, so where
+    // the first two runs part, two more are compared, the first of which has nothing left to do
+    // once: a program that behaves the same costs the check two runs, not three.
+    var (first, second) = fifoRunAndItsReplay()
+    assumptions.formUnion(first.assumptions)
+    if first.failure != nil || second.trace == first.trace { return }
+    (first, second) = fifoRunAndItsReplay()
+    if first.failure != nil || second.trace == first.trace { return }
     // Work from outside, coming back at its own time, is what makes such runs part: say so.
     if first.receivedWorkFromOutside || second.receivedWorkFromOutside || !first.handOffs.isEmpty || !second.handOffs.isEmpty {
       let run = first.outsideSteps.isEmpty && first.handOffs.isEmpty ? second : first
@@ -397,6 +397,18 @@ final class Explorer {
         + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs)."
         + ExplorationFailure.realClockReadsNote(second.trace),
       location: location, strategy: "determinism check", scheduleNumber: runs + 1, schedule: first.schedule, trace: second.trace)
+  }
+
+  /// A first-in-first-out run and a replay of its schedule, both noting the locks their steps
+  /// take, for the determinism check; the replay is not made when the first run fails. They do
+  /// not watch every task's cancelled flag after each step, as a reduced search's runs do: it
+  /// costs a look at every live task a step, and the two runs are compared with each other only.
+  private func fifoRunAndItsReplay() -> (first: RunOutcome<Void>, second: RunOutcome<Void>) {
+    var fifo = FIFOStrategy()
+    let first = runOnce(&fifo, explores: false, watchesLocks: true)
+    guard first.failure == nil else { return (first, first) }
+    var replay = ReplayStrategy(first.schedule)
+    return (first, runOnce(&replay, explores: false, watchesLocks: true))
   }
 
   /// Runs the first-in-first-out schedule to learn how many steps a run takes, for PCT's change
