@@ -126,6 +126,17 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   /// half the time left after them, a third of that each; PCT and random get the rest of both
   /// budgets.
   ///
+  /// Where the search settled the program, but its claim rests on critical sections of locks the
+  /// scheduler does not control running whole (an `NSLock`, a `pthread_mutex_t` or a
+  /// `pthread_rwlock_t`: ``ExplorationAssumption/uncontrolledLocksRanWhole``), the portfolio runs
+  /// again, parts 1 to 3, in what is left of its budget, pausing between two critical sections of
+  /// one step (`SchedulerConfiguration.pausesBetweenCriticalSections`): a check in one and an act
+  /// in the next, which another task may come between on real threads, fail there. If that search
+  /// settles too, the claim no longer rests on the assumption; if the budget runs out first, the
+  /// first search's claim stands, with it. Its parts are marked in
+  /// ``ExplorationSummary/portfolioParts`` (``PortfolioPartSummary/splitsCriticalSections``), and
+  /// a schedule it found replays so (`s1:cs.…`).
+  ///
   /// A failure, whichever part finds it, is reported after the usual search for a schedule with
   /// fewer preemptions, and ``ExplorationFailure/portfolioPart`` names the part. A search that
   /// finds no failure and ends by its budget says so in its summary

@@ -89,10 +89,12 @@ extension SchedulerConfiguration {
   ///
   /// It does not pause between the critical sections of one step on locks the scheduler does not
   /// control (`SchedulerConfiguration.pausesBetweenCriticalSections`): libraries built on such
-  /// locks take them several times a step, and their schedules multiply past what a default search
+  /// locks take them several times a step, and their schedules multiply past what a search
   /// settles (swift-async-algorithms' `AsyncChannel` fed by two senders: 4 schedules without,
   /// more than 20,000 with). A claim that rests on their critical sections running whole says so
-  /// instead (``ExplorationAssumption/uncontrolledLocksRanWhole``), and names the setting.
+  /// instead (``ExplorationAssumption/uncontrolledLocksRanWhole``), and names the setting. The
+  /// default portfolio (``ExplorationStrategy/default``) then searches again, pausing between
+  /// them, in what is left of its budget.
   public static var exploring: SchedulerConfiguration {
     SchedulerConfiguration(maxSteps: 100_000, earlyTimerFirings: 1)
   }

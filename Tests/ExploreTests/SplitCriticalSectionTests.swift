@@ -61,7 +61,8 @@ private final class NSLockChannel: @unchecked Sendable {
 
 /// Check-then-act split across two critical sections of one step, on locks the scheduler does not
 /// control: pausing between them (`pausesBetweenCriticalSections`), another task can run between
-/// the two; by default, the claim says they ran whole.
+/// the two; without, the claim says they ran whole, and the default portfolio, once those
+/// schedules pass, searches again pausing between them.
 @Suite("A check-then-act split across two critical sections of one step")
 struct SplitCriticalSectionTests {
   /// The default configuration, but for the portfolio's time budget, so the verdict does not

@@ -155,7 +155,10 @@ public struct SchedulerConfiguration: Hashable, Sendable {
   /// acquire: a step that takes a lock once adds no schedule and rests on no assumption, and no job
   /// pauses holding such a lock, so runs go on on their own thread. Off by default: a library that
   /// takes its lock several times a step (swift-async-algorithms' channels) multiplies its
-  /// schedules. 64-bit Linux.
+  /// schedules. `explore`'s default portfolio turns it on itself once the schedules without it
+  /// have passed, for what is left of its budget. A schedule recorded with it says so
+  /// (``Schedule/splitsCriticalSections``), and its replay pauses so whatever this setting.
+  /// 64-bit Linux.
   ///
   /// ```swift
   /// var configuration = ExploreConfiguration()
