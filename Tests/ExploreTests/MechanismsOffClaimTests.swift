@@ -48,4 +48,15 @@ struct MechanismsOffClaimTests {
     #expect(summary.mechanismsOff.isEmpty)
     #expect(!summary.description.contains("off in this process"))
   }
+
+  @Test("where a process cannot see locks, every claim assumes their critical sections ran whole; here it sees them")
+  func locksUnseenQualifiesEveryClaim() {
+    let blind = RuntimeCapabilities([.importedFunctionSlots: .unavailable("not on this platform")])
+    #expect(!blind.seesLocks)
+    #expect(ExplorationAssumption.madeEverywhere(with: blind) == [.locksUnseen])
+    #if os(Linux) && _pointerBitWidth(_64)
+      #expect(RuntimeCapabilities.current.seesLocks)
+      #expect(ExplorationAssumption.madeEverywhere(with: .current).isEmpty)
+    #endif
+  }
 }

@@ -31,6 +31,10 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
   /// `RuntimeCapabilities.current`): such a task can hop between idle actors within one step, so
   /// orders in which other tasks run between those hops are in no schedule explored.
   case plainTasksHoppedWithinSteps
+  /// This process cannot see the locks steps take (`RuntimeCapabilities.seesLocks` is false, as
+  /// off 64-bit Linux): critical sections of an `NSLock`, a `pthread_mutex_t` or a
+  /// `pthread_rwlock_t`, if the program takes any, ran whole, and no claim can say whether it did.
+  case locksUnseen
 
   /// The setting that removes the assumption, or what to do where no setting does.
   public var setting: String {
@@ -47,6 +51,8 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
       "configuration.assumesNoUnseenSharing = false"
     case .plainTasksHoppedWithinSteps:
       "Task.effect in place of Task {}, or a platform where RuntimeCapabilities.current verifies executor adoption (64-bit Linux)"
+    case .locksUnseen:
+      "EffectLock, EffectMutex and EffectAtomic in place of other locks, or a platform where RuntimeCapabilities.current sees locks (64-bit Linux)"
     }
   }
 
@@ -61,6 +67,8 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
     case .noUnseenSharing: "steps share nothing the scheduler does not see"
     case .plainTasksHoppedWithinSteps:
       "plain tasks hopped between idle actors within one step, as executor adoption is off: no task ran between those hops"
+    case .locksUnseen:
+      "this process cannot see the locks steps take: critical sections of an NSLock or a pthread lock, if any, ran whole"
     }
   }
 

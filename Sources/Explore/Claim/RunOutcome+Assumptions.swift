@@ -18,3 +18,16 @@ extension ReductionCheck {
   /// the assumption, and took pairs of steps as independent without seeing what they share.
   var restsOnNoUnseenSharing: Bool { assumesNoUnseenSharing && assumedPairs + actorJobPairs > 0 }
 }
+
+extension ExplorationAssumption {
+  /// What every claim made in a process with `capabilities` rests on, whatever its runs did:
+  /// where locks go unseen (``RuntimeCapabilities/seesLocks``), that their critical sections, if
+  /// any, ran whole (``locksUnseen``).
+  ///
+  /// ```swift
+  /// ExplorationAssumption.madeEverywhere(with: .current) // [] on 64-bit Linux
+  /// ```
+  public static func madeEverywhere(with capabilities: RuntimeCapabilities) -> Set<ExplorationAssumption> {
+    capabilities.seesLocks ? [] : [.locksUnseen]
+  }
+}

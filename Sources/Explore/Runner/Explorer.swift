@@ -67,7 +67,8 @@ final class Explorer {
 
   /// What the exploration's claim rests on: its runs' assumptions, and a reduced search's own.
   private var claimedAssumptions: Set<ExplorationAssumption> {
-    reductionCheck?.restsOnNoUnseenSharing == true ? assumptions.union([.noUnseenSharing]) : assumptions
+    let process = ExplorationAssumption.madeEverywhere(with: .current)
+    return (reductionCheck?.restsOnNoUnseenSharing == true ? assumptions.union([.noUnseenSharing]) : assumptions).union(process)
   }
 
   /// Runs `strategy`; returns whether it tried every schedule there is.

@@ -41,6 +41,12 @@ public struct RuntimeCapabilities: Hashable, Sendable, CustomStringConvertible {
     onBits & (1 << UInt32(Self.index(of: mechanism))) != 0
   }
 
+  /// Whether runs can see the locks their steps take (an `NSLock`, a `pthread_mutex_t`, a
+  /// `pthread_rwlock_t`), note them and pause at them: the slots are redirected, a task's status
+  /// lock is told from the program's and a lock's holder is read. Where they cannot, every claim
+  /// assumes that such critical sections, if any, ran whole.
+  public var seesLocks: Bool { isOn(.importedFunctionSlots) && isOn(.taskStatusLocks) && isOn(.lockHolders) }
+
   /// The mechanisms that are off, in declaration order.
   public var off: [RuntimeMechanism] { RuntimeMechanism.allCases.filter { !isOn($0) } }
 

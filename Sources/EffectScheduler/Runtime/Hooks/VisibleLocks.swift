@@ -73,10 +73,7 @@ enum VisibleLocks {
   /// Whether locks can be noted and paused at in this process: the slots are redirected, a task's
   /// status lock is told apart and a lock's holder is read, each as its probe verified (see
   /// ``RuntimeCapabilities``). Otherwise no slot is redirected, as on platforms without them.
-  static var seesLocks: Bool {
-    let capabilities = RuntimeCapabilities.current
-    return capabilities.isOn(.importedFunctionSlots) && capabilities.isOn(.taskStatusLocks) && capabilities.isOn(.lockHolders)
-  }
+  static var seesLocks: Bool { RuntimeCapabilities.current.seesLocks }
 
   /// Where Swift 6.3 keeps a task's status lock on 64-bit Linux, in bytes from the task's start.
   static let statusLockOffset: UInt = 168
