@@ -9,6 +9,25 @@ import Explore
 import Synchronization
 import Testing
 
+/// Two consumers of one channel, fed 1 and 2 by the caller, which then finishes it; `record` gets
+/// what each consumer received, `[1] [2]` say.
+private func twoConsumers(recording record: @Sendable (String) -> Void) async {
+  let channel = AsyncChannel<Int>()
+  let consumers = (0..<2).map { _ in
+    Task {
+      var received: [Int] = []
+      for await value in channel { received.append(value) }
+      return received
+    }
+  }
+  await channel.send(1)
+  await channel.send(2)
+  channel.finish()
+  let first = await consumers[0].value
+  let second = await consumers[1].value
+  record("\(first) \(second)")
+}
+
 /// The distinct outcomes of the runs of an exhaustive search of two consumers of one channel, fed
 /// 1 and 2 by the root, and its summary.
 private func twoConsumersOutcomes(_ strategy: ExplorationStrategy, pausing: Bool, assuming: Bool = false) async throws -> (outcomes: Set<String>, summary: ExplorationSummary) {
@@ -16,20 +35,7 @@ private func twoConsumersOutcomes(_ strategy: ExplorationStrategy, pausing: Bool
   configuration.scheduler.pausesAtUncontrolledLocks = pausing
   let outcomes = Mutex<Set<String>>([])
   let summary = try await explore(strategy, configuration: configuration) {
-    let channel = AsyncChannel<Int>()
-    let consumers = (0..<2).map { _ in
-      Task {
-        var received: [Int] = []
-        for await value in channel { received.append(value) }
-        return received
-      }
-    }
-    await channel.send(1)
-    await channel.send(2)
-    channel.finish()
-    let first = await consumers[0].value
-    let second = await consumers[1].value
-    _ = outcomes.withLock { $0.insert("\(first) \(second)") }
+    await twoConsumers { outcome in _ = outcomes.withLock { $0.insert(outcome) } }
   }
   return (outcomes.withLock { $0 }, summary)
 }
@@ -57,20 +63,7 @@ private func twoConsumersOutcomes(_ strategy: ExplorationStrategy, pausing: Bool
     #if os(Linux) && _pointerBitWidth(_64)
       let outcomes = Mutex<Set<String>>([])
       let summary = try await explore(.default, configuration: ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil, schedules: 3_000))) {
-        let channel = AsyncChannel<Int>()
-        let consumers = (0..<2).map { _ in
-          Task {
-            var received: [Int] = []
-            for await value in channel { received.append(value) }
-            return received
-          }
-        }
-        await channel.send(1)
-        await channel.send(2)
-        channel.finish()
-        let first = await consumers[0].value
-        let second = await consumers[1].value
-        _ = outcomes.withLock { $0.insert("\(first) \(second)") }
+        await twoConsumers { outcome in _ = outcomes.withLock { $0.insert(outcome) } }
       }
       let seen = outcomes.withLock { $0 }
       #expect(seen.isSuperset(of: ["[1] [2]", "[2] [1]"]), "\(seen.sorted()): \(summary)")
