@@ -21,7 +21,7 @@ extension ReductionCheck {
 
 extension ExplorationAssumption {
   /// What every claim made in a process with `capabilities` rests on, whatever its runs did:
-  /// where locks go unseen (``RuntimeCapabilities/seesLocks``), that their critical sections, if
+  /// where locks go unseen (`RuntimeCapabilities.seesLocks`), that their critical sections, if
   /// any, ran whole (``locksUnseen``).
   ///
   /// ```swift
