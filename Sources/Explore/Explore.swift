@@ -79,7 +79,7 @@ public func explore(
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   do throws(ExplorationFailure) {
     let summary = try result.get()
-    if let warning = summary.claim.warning { TestFramework.recordIssue(warning, at: site) }
+    if let warning = summary.claim.warning { await TestFramework.recordIssue(warning, at: site) }
     return summary
   } catch {
     var failure = error

@@ -31,7 +31,7 @@ struct TestFailureIssueTests {
     #expect(threwFailure.withLock { $0 })
     #expect(
       issues.lines == [
-        "warning \(#fileID):\(scriptLine) \(#filePath): Issue recorded: expected Console.readLine, but the program performed Console.print(\"Hello\")"
+        "warning \(#fileID):\(scriptLine) \(#filePath): Caught error: expected Console.readLine, but the program performed Console.print(\"Hello\")"
       ])
   }
 

@@ -1,4 +1,5 @@
 import Explore
+import Foundation
 import ExploreTesting
 import Synchronization
 import Testing
@@ -82,5 +83,34 @@ struct ReportHeadlineTests {
     let failure = try #require(kept.withLock { $0 })
     #expect(issues.withLock { $0.isEmpty })
     #expect(String(describingForTest: failure) == failure.description)
+  }
+
+  @Test("a pass that rests on an assumption records one warning at the call, headed by the claim")
+  func assumptionWarningHeadedByTheClaim() async throws {
+    let issues = Mutex<[Issue]>([])
+    let observer = IssueHandlingTrait.compactMapIssues { issue in
+      issues.withLock { $0.append(issue) }
+      return nil
+    }
+    let summary = Mutex<ExplorationSummary?>(nil)
+    try await observer.provideScope(for: try #require(Test.current), testCase: Test.Case.current) {
+      // Critical sections of a lock the scheduler does not pause at ran whole.
+      let passed = try await explore(.exhaustive, configuration: Self.quiet) {
+        let lock = NSLock()
+        let other = Task.effect(name: "other") { lock.withLock {} }
+        lock.withLock {}
+        await other.value
+      }
+      summary.withLock { $0 = passed }
+    }
+    let claim = try #require(summary.withLock { $0 }).claim
+    try #require(!claim.assumptions.isEmpty)
+    let recorded = issues.withLock { $0 }
+    try #require(recorded.count == 1)
+    #expect(recorded[0].severity == .warning)
+    // Not "Issue recorded", with the claim below it: the claim is the issue's first line.
+    let shown = "\(recorded[0].kind)"
+    #expect(shown.hasPrefix("Caught error: explore passed every schedule, assuming that "))
+    #expect(!shown.contains("\n"))
   }
 }

@@ -6,15 +6,12 @@
 package protocol TestFrameworkBridge: Sendable {
   init()
 
-  /// Records `message` at `site` as a warning on the Swift Testing test running in the current
-  /// task, if any: the failure thrown with it is what fails the test, unless the caller expected
-  /// it and caught it (`#expect(throws:)`, `requireFailure`).
-  func recordIssue(_ message: String, at site: CallSite)
-
-  /// Records `report`, the report of a failure about to be thrown, as a warning at `site` on the
-  /// Swift Testing test running in the current task, if any, shown as the test framework shows a
-  /// caught error, whose first line is the report's first line; returns whether it did.
-  func recordFailure(_ report: String, at site: CallSite) async -> Bool
+  /// Records `report` as a warning at `site` on the Swift Testing test running in the current
+  /// task, if any, shown as the test framework shows a caught error, so that the issue's first
+  /// line is the report's first line; returns whether it did. A failure thrown with it is what
+  /// fails the test, unless the caller expected it and caught it (`#expect(throws:)`,
+  /// `requireFailure`).
+  func recordWarning(_ report: String, at site: CallSite) async -> Bool
 
   /// Whether issues recorded in this task can be gathered with ``gatherIssues(during:)``.
   var canGatherIssues: Bool { get }
@@ -43,17 +40,17 @@ package enum TestFramework {
   /// checks them itself, so they are not recorded as issues.
   @TaskLocal package static var failuresAreExpected = false
 
-  /// Records `message` as a warning at `site`, unless failures are expected here.
-  package static func recordIssue(_ message: String, at site: CallSite) {
-    guard !failuresAreExpected, let bridge else { return }
-    bridge.recordIssue(message, at: site)
+  /// Records `message` as a warning at `site`, unless failures are expected here. Its first line
+  /// is the issue's first line.
+  package static func recordIssue(_ message: String, at site: CallSite) async {
+    _ = await recordFailure(message, at: site)
   }
 
   /// Records `report`, the report of a failure about to be thrown, as a warning at `site`, unless
   /// failures are expected here; returns whether it did. Its first line is the issue's first line.
   package static func recordFailure(_ report: String, at site: CallSite) async -> Bool {
     guard !failuresAreExpected, let bridge else { return false }
-    return await bridge.recordFailure(report, at: site)
+    return await bridge.recordWarning(report, at: site)
   }
 }
 
