@@ -4,7 +4,7 @@ import EffectScheduler
 public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// The strategy that ran.
   public var strategy: String
-  /// How many schedules the strategy ran (the determinism check's two runs not counted).
+  /// How many schedules the strategy ran (the determinism check's own runs not counted).
   public var schedules: Int
   /// How many different traces those schedules produced.
   public var distinctTraces: Int

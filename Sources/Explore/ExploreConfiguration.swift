@@ -16,8 +16,11 @@ public struct ExploreConfiguration: Hashable, Sendable {
   public var scheduler: SchedulerConfiguration
   /// How often a long exploration prints progress to standard error; `nil` for never.
   public var progressInterval: Duration?
-  /// Whether an exhaustive search first re-runs its first schedule and compares the traces, to
-  /// catch a program that does not behave the same way twice.
+  /// Whether a search that can claim every schedule (exhaustive, reduced, preemption-bounded,
+  /// the default portfolio) first runs the first-in-first-out schedule and compares its trace
+  /// with a replay's, to catch a program that does not behave the same way twice. The search's
+  /// own first run is that replay when it takes the same schedule; where the two part, a second
+  /// pair decides, so that what a process does once only is not taken for nondeterminism.
   public var checksDeterminism: Bool
   /// How many extra runs may be spent looking for a failing schedule with fewer preemptions than
   /// the one found first; `0` reports the first failure as it is.

@@ -6,11 +6,11 @@ import EffectScheduler
 final class Explorer {
   typealias Body = @Sendable () async throws -> Void
 
-  private let body: Body
+  let body: Body
   /// The configuration, whose scheduler's may change on the way: a replay runs at its schedule's
   /// granularity, and the default portfolio's refinement pauses between critical sections.
   var configuration: ExploreConfiguration
-  private let location: String
+  let location: String
   private var progress: ProgressReporter
   /// How many schedules the exploration has run so far.
   private(set) var runs = 0
@@ -25,7 +25,10 @@ final class Explorer {
   private var traceFingerprints: Set<UInt64> = []
   /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
   private var unexplored: String?
-  private var checkedDeterminism = false
+  var checkedDeterminism = false
+  /// The determinism check's first-in-first-out run, while the search's first run, which takes
+  /// the same schedule, has yet to be compared with it (see `checkDeterminism()`).
+  var determinismRunToMatch: RunOutcome<Void>?
   /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``): the determinism check's
   /// runs and those counted note it.
   var assumptions: Set<ExplorationAssumption> = []
@@ -49,6 +52,7 @@ final class Explorer {
     let exhausted: Bool
     do {
       exhausted = try run(strategy)
+      try finishDeterminismCheck(matching: nil)
     } catch {
       var failure = error
       failure.shard = shard
@@ -189,6 +193,7 @@ final class Explorer {
         !onlyWhileClaimable || counting.pointee.canStillClaimEverySchedule, counting.pointee.beginRun()
       {
         let outcome = runOnce(ran == 0 ? first : reference, explores: false)
+        if ran == 0 { try finishDeterminismCheck(matching: outcome) }
         ran += 1
         if counting.pointee.learnsFromTraces { counting.pointee.runDidEnd(trace: outcome.trace) }
         if !counting.pointee.countedElsewhere {
@@ -221,6 +226,8 @@ final class Explorer {
     _ given: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil,
     onlyWhileClaimable: Bool = false
   ) throws(ExplorationFailure) -> (triedAll: Bool, finished: Bool) {
+    // The searchers' runs are made on threads of their own: the check is finished here.
+    try finishDeterminismCheck(matching: nil)
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
@@ -286,7 +293,7 @@ final class Explorer {
   /// Runs one schedule. Runs that explore count toward the summary; the determinism check,
   /// PCT's probe and schedules a bounded search repeats do not. With `watchesLocks`, the run notes
   /// the locks its steps take (`StrategyReference.watchesLocks`).
-  private func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true, watchesLocks: Bool = false) -> RunOutcome<Void> {
+  func runOnce(_ strategy: inout some SchedulingStrategy, explores: Bool = true, watchesLocks: Bool = false) -> RunOutcome<Void> {
     withUnsafeMutablePointer(to: &strategy) { strategy in
       var reference = StrategyReference(strategy)
       reference.watchesLocks = watchesLocks
@@ -365,51 +372,6 @@ final class Explorer {
       }
     }
     return failure
-  }
-
-  /// Runs the first-in-first-out schedule and a replay of it, and compares their traces, once an
-  /// exploration; where they part, once more. A failure of the program itself is left for the
-  /// search to find and report.
-  func checkDeterminism() throws(ExplorationFailure) {
-    guard configuration.checksDeterminism, !checkedDeterminism else { return }
-    checkedDeterminism = true
-    // The runs note the locks their steps take, so that the summary can say when the program
-    // keeps state behind locks the scheduler does not control. What a process does once (a global
-    // made lazily, a library's first lock) happens in the first run of a program only, so where
-    // the first two runs part, two more are compared, the first of which has nothing left to do
-    // once: a program that behaves the same costs the check two runs, not three.
-    var (first, second) = fifoRunAndItsReplay()
-    assumptions.formUnion(first.assumptions)
-    if first.failure != nil || second.trace == first.trace { return }
-    (first, second) = fifoRunAndItsReplay()
-    if first.failure != nil || second.trace == first.trace { return }
-    // Work from outside, coming back at its own time, is what makes such runs part: say so.
-    if first.receivedWorkFromOutside || second.receivedWorkFromOutside || !first.handOffs.isEmpty || !second.handOffs.isEmpty {
-      let run = first.outsideSteps.isEmpty && first.handOffs.isEmpty ? second : first
-      let outside = WorkFromOutside(run)
-      throw ExplorationFailure(
-        summary: outside.description + " Running the same schedule twice gave different traces.", location: location, strategy: "determinism check",
-        scheduleNumber: runs + 1, schedule: first.schedule, trace: run.trace)
-    }
-    let step = zip(first.trace.events, second.trace.events).first { $0 != $1 }.map(\.0.step)
-    throw ExplorationFailure(
-      summary: "nondeterminism: running the same schedule twice gave different traces"
-        + (step.map { ", first at step \($0)" } ?? "")
-        + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs)."
-        + ExplorationFailure.realClockReadsNote(second.trace),
-      location: location, strategy: "determinism check", scheduleNumber: runs + 1, schedule: first.schedule, trace: second.trace)
-  }
-
-  /// A first-in-first-out run and a replay of its schedule, both noting the locks their steps
-  /// take, for the determinism check; the replay is not made when the first run fails. They do
-  /// not watch every task's cancelled flag after each step, as a reduced search's runs do: it
-  /// costs a look at every live task a step, and the two runs are compared with each other only.
-  private func fifoRunAndItsReplay() -> (first: RunOutcome<Void>, second: RunOutcome<Void>) {
-    var fifo = FIFOStrategy()
-    let first = runOnce(&fifo, explores: false, watchesLocks: true)
-    guard first.failure == nil else { return (first, first) }
-    var replay = ReplayStrategy(first.schedule)
-    return (first, runOnce(&replay, explores: false, watchesLocks: true))
   }
 
   /// Runs the first-in-first-out schedule to learn how many steps a run takes, for PCT's change

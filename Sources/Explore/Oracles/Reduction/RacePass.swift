@@ -60,15 +60,29 @@ struct RacePass {
     case lastOfThread, lastEverything, lastFiring, lastAffecting
   }
 
+  /// The most columns a run's clocks may take, and the most entries its rows may hold, for the
+  /// pass to analyse it: a step costs as many entries as there are columns, and a step that
+  /// touches everything up to their square. A run past either, thousands of tasks live at once,
+  /// is not analysed (``races(of:sharing:)``).
+  static let maxColumns = 512
+  static let maxEntries = 8_000_000
+
   /// The races of the run whose facts are `accesses`, whose first `shared` steps are those of the
   /// run analysed last (the same choices from the same ready jobs): the reversals of the races
   /// whose later step is from `from` on, the first step whose facts differ from the last run's,
-  /// and those that timers start, anywhere; and the order of all the run's steps.
-  mutating func races(of accesses: StepAccesses, sharing shared: Int) -> (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int) {
+  /// and those that timers start, anywhere; and the order of all the run's steps. `nil`, the pass
+  /// forgetting the run before, when the run is too wide to analyse (``maxColumns``,
+  /// ``maxEntries``): the search then tries every option at each of its choice points, as for a
+  /// run that does not fit the model, which keeps every schedule and a run's cost linear.
+  mutating func races(of accesses: StepAccesses, sharing shared: Int) -> (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int)? {
     let steps = accesses.threads.count
     order.renumber { accesses.threadNumbers(into: &$0, byTask: &threadsByTask, byActor: &threadsByActor) }
     let thread = order.thread
     slots.assign(thread: thread, threadCount: order.threadCount, enabledBy: accesses.enabledBy)
+    guard slots.count <= Self.maxColumns, max(width, slots.count) * steps <= Self.maxEntries else {
+      reset()
+      return nil
+    }
     let slot = slots.slotOfStep
     order.setSlots(slot)
     var from = last.map { accesses.firstDifference(from: $0, upTo: min(shared, steps, $0.threads.count)) } ?? 0

@@ -274,9 +274,10 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     let filled = facts.fill(
       ready: ready, chosen: chosen, trace: trace, leftWaiting: leftWaiting, assumesNoUnseenSharing: assumesNoUnseenSharing,
       resumingFrom: workspace.racePass.lastAccesses, sharing: shared)
-    let accesses = filled ? facts : nil
-    let races = accesses.map { workspace.racePass.races(of: $0, sharing: shared) }
-    if accesses == nil { workspace.racePass.forget() }
+    let races = filled ? workspace.racePass.races(of: facts, sharing: shared) : nil
+    // A run too wide to analyse is taken as one that does not fit the model.
+    let accesses = races == nil ? nil : facts
+    if !filled { workspace.racePass.forget() }
     if checksIncrementalRaces, let accesses, let races {
       // The ready lists kept from run to run, checked against the choice points' own.
       let lists = ReadyLists(path[..<steps].map(\.ready))
@@ -347,12 +348,15 @@ struct ReducedDepthFirstOracle: SplittableOracle {
     _ accesses: StepAccesses, found: (reversals: [StepAccesses.Reversal], order: HappensBefore, from: Int), freshFacts: StepAccesses?
   ) {
     var fresh = RacePass()
-    let all = fresh.races(of: accesses, sharing: 0)
+    incrementalCheck.runs += 1
+    guard let all = fresh.races(of: accesses, sharing: 0) else {
+      incrementalCheck.mismatches += 1
+      return
+    }
     let steps = accesses.threads.count
     let sameOrder = (0..<steps).allSatisfy { b in (0..<steps).allSatisfy { a in all.order.precedes(a, b) == found.order.precedes(a, b) } }
     let sameRaces =
       all.reversals.allSatisfy { $0.later < found.from || found.reversals.contains($0) } && found.reversals.allSatisfy(all.reversals.contains)
-    incrementalCheck.runs += 1
     if found.from > 0 { incrementalCheck.resumed += 1 }
     let sameFacts = freshFacts.map(accesses.hasSameFacts) ?? false
     if !sameOrder || !sameRaces || !sameFacts { incrementalCheck.mismatches += 1 }
