@@ -11,9 +11,9 @@ final class Explorer {
   /// granularity, and the default portfolio's refinement pauses between critical sections.
   var configuration: ExploreConfiguration
   let location: String
-  private var progress: ProgressReporter
+  var progress: ProgressReporter
   /// How many schedules the exploration has run so far.
-  private(set) var runs = 0
+  var runs = 0
   /// What the default portfolio's parts did, for the summary; empty for other strategies.
   var portfolioParts: [PortfolioPartSummary] = []
   /// The limit of the portfolio's budget that ended the search, if one did.
@@ -22,9 +22,9 @@ final class Explorer {
   var preemptionBoundCovered: Int?
   /// For a reduced search, how it checked what it took as independent unseen.
   var reductionCheck: ReductionCheck?
-  private var traceFingerprints: Set<UInt64> = []
+  var traceFingerprints: Set<UInt64> = []
   /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
-  private var unexplored: String?
+  var unexplored: String?
   var checkedDeterminism = false
   /// The determinism check's first-in-first-out run, while the search's first run, which takes
   /// the same schedule, has yet to be compared with it (see `checkDeterminism()`).
@@ -32,7 +32,7 @@ final class Explorer {
   /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``): the determinism check's
   /// runs and those counted note it.
   var assumptions: Set<ExplorationAssumption> = []
-  private var runner = SequentialRunner()
+  var runner = SequentialRunner()
   /// A check of each run that passed, made on this thread once the run has ended: the error it
   /// returns fails the run. The linearizability check judges the history its body recorded so.
   var judge: ((RunOutcome<Void>) -> (any Error)?)?
@@ -209,82 +209,6 @@ final class Explorer {
     }
   }
 
-  /// Runs the searches `given` on ``ExploreConfiguration/searchers`` threads at once, each taking
-  /// the next not taken (or else work another hands over), up to `limit` schedules and until
-  /// `deadline`; returns whether it tried every schedule there is (for reduced searches, whether
-  /// they also justified what they took as independent), or throws the failure it found, as found.
-  func searchInParallel<Oracle: SplittableOracle>(
-    _ given: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil
-  ) throws(ExplorationFailure) -> Bool {
-    try searchInParallelReporting(given, named: strategy, limit: limit, until: deadline).triedAll
-  }
-
-  /// ``searchInParallel(_:named:limit:until:)``, which also returns whether the searches ran to
-  /// their end or, with `onlyWhileClaimable`, stopped once one could no longer claim every
-  /// schedule.
-  func searchInParallelReporting<Oracle: SplittableOracle>(
-    _ given: [Oracle], named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil,
-    onlyWhileClaimable: Bool = false
-  ) throws(ExplorationFailure) -> (triedAll: Bool, finished: Bool) {
-    // The searchers' runs are made on threads of their own: the check is finished here.
-    try finishDeterminismCheck(matching: nil)
-    let search = ParallelSearch<Oracle>(
-      searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
-      scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
-    let (ending, fingerprints, check, unexploredBySearch, searchAssumptions) = search.run(given) { progress.ranSchedule($0) }
-    runs += search.schedulesRun
-    traceFingerprints.formUnion(fingerprints)
-    unexplored = unexplored ?? unexploredBySearch
-    assumptions.formUnion(searchAssumptions)
-    if let check { reductionCheck = check }
-    switch ending {
-    case .exhausted: return (check?.justified ?? true, true)
-    case .limited: return (false, false)
-    case .unclaimable: return (false, true)
-    case .failed(let failure): throw given.first?.learnsFromTraces == true ? withReplayTrace(failure) : failure
-    }
-  }
-
-  /// The failure of a search that watched what its runs' steps shared, with the trace its
-  /// schedule's replay (``ExplorationStrategy/replay(_:)``) gives: such runs place a cancellation
-  /// at the step that made it and note the locks steps took, so their traces differ from a
-  /// replay's in those details. A replay that does not fail as the search's run did leaves it.
-  private func withReplayTrace(_ failure: ExplorationFailure) -> ExplorationFailure {
-    guard let schedule = failure.schedule else { return failure }
-    var oracle = ReplayOracle(schedule)
-    _ = oracle.beginRun()
-    let replayed = withUnsafeMutablePointer(to: &oracle) { oracle in
-      runner.run(strategy: StrategyReference(oracle: oracle), configuration: configuration.scheduler, operation: body)
-    }
-    guard let again = self.failure(of: replayed, seed: nil, preemptions: 0, strategy: .replay(schedule)), again.summary == failure.summary else {
-      return failure
-    }
-    var reported = failure
-    reported.trace = again.trace
-    return reported
-  }
-
-  /// A reduced search for the searchers: one search whose choice points they share
-  /// (``SharedReducedTree``), one searcher each; or, in a shard of a search split among processes
-  /// (``Shard``), the shard's shares, ``reducedSharesPerSearcher`` a searcher, which the first
-  /// searcher free takes: with `k` shares in all, shard `i` of `n` is split into shards
-  /// `(i - 1)k + 1` to `ik` of `nk`, so that the processes' searchers together run every shard once.
-  var reducedSearchers: [PreemptionCounting<ReducedDepthFirstOracle>] {
-    guard let shard, shard.count > 1 else {
-      let tree = SharedReducedTree()
-      return (0..<configuration.searchers).map { _ in
-        PreemptionCounting(ReducedDepthFirstOracle(sharing: tree, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing))
-      }
-    }
-    let shares = configuration.searchers * Self.reducedSharesPerSearcher
-    let (index, count) = (shard.index, shard.count)
-    return (1...shares).map { share in
-      PreemptionCounting(
-        ReducedDepthFirstOracle(
-          shard: Shard(index: (index - 1) * shares + share, count: count * shares), assumesNoUnseenSharing: configuration.assumesNoUnseenSharing))
-    }
-  }
-
   /// How many shares of a reduced search each searcher has, on average: enough for one that
   /// finishes early to take another's, few enough that the shards' shared choice points, where
   /// the search is not reduced, stay near the top of the tree.
@@ -313,65 +237,6 @@ final class Explorer {
     unexplored = unexplored ?? outcome.unexplored
     assumptions.formUnion(outcome.assumptions)
     progress.ranSchedule(runs)
-  }
-
-  /// The report for a failed run, or `nil` when the run passed.
-  private func failure(of outcome: RunOutcome<Void>, seed: UInt64?, preemptions: Int, strategy: ExplorationStrategy) -> ExplorationFailure? {
-    if let failure = ExplorationFailure(
-      of: outcome, location: location, strategy: strategy, scheduleNumber: runs, seed: seed, preemptions: preemptions)
-    {
-      return failure
-    }
-    guard let judge, outcome.cutAtStep == nil, let error = judge(outcome) else { return nil }
-    return ExplorationFailure(
-      summary: String(describing: error), location: location, strategy: strategy.description, scheduleNumber: runs, seed: seed,
-      preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)
-  }
-
-  /// Replays the failing schedule once more, reading which tasks each actor's job found queued,
-  /// so that the report's trace names every task whose work each actor job ran (searches do not
-  /// read it, to keep their runs cheap). A run that ended stuck is left as it is: its replay would
-  /// wait on the outside world again.
-  private func listQueuedActorWork(in failure: inout ExplorationFailure) {
-    guard let schedule = failure.schedule, let trace = failure.trace else { return }
-    if let stuck = failure.underlyingError as? SchedulerError {
-      switch stuck.reason {
-      case .deadlock, .stalled: return
-      default: break
-      }
-    }
-    var oracle = ReplayOracle(schedule)
-    _ = oracle.beginRun()
-    let replayed = withUnsafeMutablePointer(to: &oracle) { oracle in
-      var reference = StrategyReference(oracle: oracle)
-      reference.listsQueuedActorWork = true
-      return runner.run(strategy: reference, configuration: configuration.scheduler, operation: body)
-    }
-    if replayed.trace.events == trace.events { failure.trace = replayed.trace }
-  }
-
-  /// Looks, within the minimization budget, for a failing schedule with fewer preemptions than
-  /// `failure`'s, trying fewest first; returns the best failure known.
-  func minimized(_ failure: ExplorationFailure) -> ExplorationFailure {
-    guard let found = failure.preemptions?.found, found > 0, configuration.minimizationBudget > 0 else { return failure }
-    var budget = configuration.minimizationBudget
-    for bound in 0..<found {
-      var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0)
-      while budget > 0, oracle.beginRun() {
-        budget -= 1
-        let outcome = runOnce(&oracle)
-        let preemptions = oracle.preemptionsSoFar ?? 0
-        if var smaller = self.failure(of: outcome, seed: nil, preemptions: preemptions, strategy: .preemptionBounded(bound)) {
-          smaller.strategy = "\(failure.strategy), then a search for fewer preemptions"
-          smaller.scheduleNumber = failure.scheduleNumber
-          smaller.seed = failure.seed
-          smaller.portfolioPart = failure.portfolioPart
-          smaller.preemptions = (preemptions, found)
-          return smaller
-        }
-      }
-    }
-    return failure
   }
 
   /// Runs the first-in-first-out schedule to learn how many steps a run takes, for PCT's change

@@ -48,7 +48,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     case failed(ExplorationFailure)
   }
 
-  private struct State {
+  struct State {
     /// The searches given at the start that no searcher has taken yet.
     var given: [Oracle] = []
     var handedOver: [Oracle.Subtree] = []
@@ -66,9 +66,9 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var reductionCheck: ReductionCheck?
   }
 
-  private let searchers: Int
-  private let limit: Int?
-  private let deadline: Deadline?
+  let searchers: Int
+  let limit: Int?
+  let deadline: Deadline?
   private let body: Explorer.Body
   private let scheduler: SchedulerConfiguration
   private let location: String
@@ -76,12 +76,12 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// Whether the search stops as soon as one of its searches can no longer claim every schedule
   /// (``ExplorationOracle/canStillClaimEverySchedule``).
   private let onlyWhileClaimable: Bool
-  private let state: Mutex<State>
+  let state: Mutex<State>
   /// How many searchers wait for work, read by busy ones after every run.
-  private let hungry = Atomic<Int>(0)
+  let hungry = Atomic<Int>(0)
   private let stopped = Atomic<Bool>(false)
-  private let schedules = Atomic<Int>(0)
-  private let workHandedOver = DispatchSemaphore(value: 0)
+  let schedules = Atomic<Int>(0)
+  let workHandedOver = DispatchSemaphore(value: 0)
   private let searcherFinished = DispatchSemaphore(value: 0)
 
   init(
@@ -195,32 +195,6 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     }
   }
 
-  /// The number of the next schedule, or `nil` once the limit is reached or the deadline has
-  /// passed, which stops the search.
-  ///
-  /// Without a limit, a searcher adds its runs to the shared count 64 at a time, keeping the
-  /// others in `uncounted`, so searchers do not write the same memory after every run; the number
-  /// is then the count so far, which is all a number means when searchers run at once.
-  private func claimSchedule(_ uncounted: inout Int) -> Int? {
-    if let deadline, deadline.hasPassed {
-      stopAtLimit()
-      return nil
-    }
-    guard limit != nil else {
-      uncounted += 1
-      if uncounted == 64 {
-        schedules.add(uncounted, ordering: .relaxed)
-        uncounted = 0
-      }
-      return schedules.load(ordering: .relaxed) + uncounted
-    }
-    let number = schedules.add(1, ordering: .relaxed).newValue
-    guard let limit, number > limit else { return number }
-    schedules.subtract(1, ordering: .relaxed)
-    stopAtLimit()
-    return nil
-  }
-
   /// Gives back the number of a schedule that turned out to be another shard's to count.
   private func unclaimSchedule(_ uncounted: inout Int) {
     if limit == nil {
@@ -231,7 +205,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   }
 
   /// Ends the search because it reached its schedule limit or its deadline.
-  private func stopAtLimit() {
+  func stopAtLimit() {
     state.withLock { $0.limited = true }
     end()
   }
@@ -265,48 +239,11 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   }
 
   /// What a searcher with nothing to do finds.
-  private enum Work {
+  enum Work {
     case given(Oracle)
     case subtree(Oracle.Subtree)
     case wait
     case over
   }
 
-  /// A search given at the start not taken yet, or a subtree another searcher handed over,
-  /// waiting for one if need be; `nil` once the search is over: ended, or every searcher waiting
-  /// with nothing left.
-  private func takeWork() -> Oracle? {
-    var waited = false
-    while true {
-      let work = state.withLock { state -> Work in
-        if waited {
-          state.waiting -= 1
-          hungry.subtract(1, ordering: .relaxed)
-        }
-        if state.over { return .over }
-        if let search = state.given.popLast() { return .given(search) }
-        if let subtree = state.handedOver.popLast() { return .subtree(subtree) }
-        guard state.waiting + 1 < searchers else {
-          // Every other searcher waits too, and nothing is left: every schedule has been tried.
-          state.over = true
-          return .over
-        }
-        state.waiting += 1
-        hungry.add(1, ordering: .relaxed)
-        return .wait
-      }
-      switch work {
-      case .given(let search):
-        return search
-      case .subtree(let subtree):
-        return Oracle(subtree: subtree)
-      case .over:
-        for _ in 0..<searchers { workHandedOver.signal() }
-        return nil
-      case .wait:
-        workHandedOver.wait()
-        waited = true
-      }
-    }
-  }
 }
