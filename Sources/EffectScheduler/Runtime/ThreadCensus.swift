@@ -43,8 +43,8 @@ enum ThreadCensus {
       else { return true }
       defer { closedir(directory) }
       let drivers = driverThreads.withLock { $0 }
-      let first = ((seconds(monotonic) - seconds(windowStart)) * ticksPerSecond).rounded(.down)
-      let last = ((seconds(boottime) - seconds(windowEnd)) * ticksPerSecond).rounded(.up)
+      let first = ((seconds(monotonic) - windowStart.seconds) * ticksPerSecond).rounded(.down)
+      let last = ((seconds(boottime) - windowEnd.seconds) * ticksPerSecond).rounded(.up)
       while let entry = readdir(directory) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         guard let thread = Int(name), thread != me, !drivers.contains(thread) else { continue }
@@ -61,9 +61,6 @@ enum ThreadCensus {
 
   #if os(Linux)
     private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
-    private static func seconds(_ duration: Duration) -> Double {
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
   #endif
 
   #if os(Linux)

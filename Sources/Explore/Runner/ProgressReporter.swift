@@ -14,7 +14,7 @@ struct ProgressReporter {
   /// - Parameter write: where lines go; standard error unless a test listens.
   init(label: String, interval: Duration?, write: @escaping @Sendable (String) -> Void = Self.writeToStandardError) {
     self.label = label
-    self.interval = interval.map { UInt64($0.components.seconds) * 1_000_000_000 + UInt64($0.components.attoseconds / 1_000_000_000) }
+    self.interval = interval.map(\.clampedNanoseconds)
     self.write = write
     lastReport = start
   }

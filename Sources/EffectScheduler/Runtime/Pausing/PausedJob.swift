@@ -104,7 +104,6 @@ final class OrphanedJobs: @unchecked Sendable {
   /// Waits for the chain to end, at most `timeout`: a job that blocks for good outside the
   /// scheduler's control is left to it.
   func waitForTheEnd(timeout: Duration) {
-    let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-    _ = done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
+    _ = done.wait(timeout: .now() + .nanoseconds(Int(timeout.nanoseconds)))
   }
 }

@@ -33,12 +33,3 @@ func roundestDuration(from earliest: Duration, to latest: Duration) -> Duration 
   return .nanoseconds(low)
 }
 
-extension Duration {
-  /// The duration in whole nanoseconds, saturating.
-  var nanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    if overflow { return seconds < 0 ? .min : .max }
-    return whole.addingReportingOverflow(attoseconds / 1_000_000_000).overflow ? .max : whole + attoseconds / 1_000_000_000
-  }
-}

@@ -50,8 +50,7 @@ extension StepAccesses {
     /// see ``Trace/timersSet``. The instant is kept to the nanosecond, in 56 bits: two instants
     /// that agree there are taken as one, which can only make two steps dependent that are not.
     static func timersDue(at instant: Duration) -> Object {
-      let (seconds, attoseconds) = instant.components
-      return Object(.timersDue, Int(truncatingIfNeeded: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000))
+      Object(.timersDue, Int(truncatingIfNeeded: instant.nanoseconds))
     }
     /// Whether a task made with `Task {}` has completed, which the task that made it reads when
     /// it awaits it: see `recordChildren`.
