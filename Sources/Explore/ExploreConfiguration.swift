@@ -17,10 +17,11 @@ public struct ExploreConfiguration: Hashable, Sendable {
   /// How often a long exploration prints progress to standard error; `nil` for never.
   public var progressInterval: Duration?
   /// Whether a search that can claim every schedule (exhaustive, reduced, preemption-bounded,
-  /// the default portfolio) first runs the first-in-first-out schedule and compares its trace
-  /// with a replay's, to catch a program that does not behave the same way twice. The search's
-  /// own first run is that replay when it takes the same schedule; where the two part, a second
-  /// pair decides, so that what a process does once only is not taken for nondeterminism.
+  /// the default portfolio) checks that the program behaves the same way twice: before it runs a
+  /// second schedule, or claims every schedule on its first alone, it replays its first schedule
+  /// and compares the traces; where they part, a first-in-first-out run and its replay decide, so
+  /// that what a process does once only is not taken for nondeterminism. A search that stops at
+  /// one schedule claims a sample, and replays nothing.
   public var checksDeterminism: Bool
   /// How many extra runs may be spent looking for a failing schedule with fewer preemptions than
   /// the one found first; `0` reports the first failure as it is.

@@ -1,39 +1,50 @@
 import EffectScheduler
 
 extension Explorer {
-  /// Starts the determinism check, once an exploration: runs the first-in-first-out schedule,
-  /// noting the locks its steps take, so that the summary can say when the program keeps state
-  /// behind locks the scheduler does not control. The check ends at the search's first run
-  /// (``finishDeterminismCheck(matching:)``), which, with the same schedule and trace, is the
-  /// replay the check needs: a program that behaves the same costs the check one run of its own.
-  /// A failure of the program itself is left for the search to find and report.
+  /// Starts the determinism check, once an exploration: the search's first run is the check's
+  /// first (``noteDeterminismRun(_:)``), noting the locks its steps take, so that the summary can
+  /// say when the program keeps state behind locks the scheduler does not control; before the
+  /// search runs another, or claims every schedule on that one alone, a replay of its schedule
+  /// must give the same trace (``finishDeterminismCheck()``). A search that stops at one run
+  /// claims a sample, which needs no replay: one schedule of a long run then costs one run.
   func checkDeterminism() throws(ExplorationFailure) {
     guard configuration.checksDeterminism, !checkedDeterminism else { return }
     checkedDeterminism = true
-    let first = fifoRun()
-    assumptions.formUnion(first.assumptions)
-    guard first.failure == nil else { return }
-    determinismRunToMatch = first
+    determinismAwaitsFirstRun = true
   }
 
-  /// Ends the determinism check started by ``checkDeterminism()``, if it has not ended: `run`,
-  /// the search's first run, took the first-in-first-out schedule and gave its trace, or the
-  /// check makes a first-in-first-out run and its replay itself and compares them. What a process
-  /// does once (a global made lazily, a library's first lock) happens in the first run of a
-  /// program only, so where the two part, a first-in-first-out run and its replay are compared
-  /// once more, and where they part again, the program is not deterministic.
-  func finishDeterminismCheck(matching run: RunOutcome<Void>?) throws(ExplorationFailure) {
-    guard let first = determinismRunToMatch else { return }
-    determinismRunToMatch = nil
-    if let run, run.schedule == first.schedule {
-      if Self.sameRun(run.trace, first.trace) { return }
-    } else if partedPair() == nil {
-      // The search took another schedule first, or made no run: a pair of the check's own, not
-      // one with `first`, made before the search's run, which may have changed what they share.
+  /// Keeps `run`, if it is the run the determinism check waits for and it passed: a failure is
+  /// the search's to report.
+  func noteDeterminismRun(_ run: RunOutcome<Void>) {
+    guard determinismAwaitsFirstRun else { return }
+    determinismAwaitsFirstRun = false
+    if run.failure == nil { determinismRunToMatch = run }
+  }
+
+  /// Ends the determinism check, if it has not ended: replays the search's first run and compares
+  /// the traces, or, where the search has made no run (its runs are made on other threads),
+  /// compares a first-in-first-out run and its replay. What a process does once (a global made
+  /// lazily, a library's first lock) happens in the first run of a program only, so where the two
+  /// part, a first-in-first-out run and its replay are compared once more, and where they part
+  /// again, the program is not deterministic.
+  func finishDeterminismCheck() throws(ExplorationFailure) {
+    if let first = determinismRunToMatch {
+      determinismRunToMatch = nil
+      if Self.sameRun(replay(first).trace, first.trace) { return }
+    } else if determinismAwaitsFirstRun {
+      determinismAwaitsFirstRun = false
+      guard partedPair() != nil else { return }
+    } else {
       return
     }
     guard let (again, second) = partedPair() else { return }
     throw nondeterminism(again, second)
+  }
+
+  /// Ends the determinism check unmade: the search claims only the schedules it ran.
+  func dropDeterminismCheck() {
+    determinismAwaitsFirstRun = false
+    determinismRunToMatch = nil
   }
 
   /// A first-in-first-out run and its replay, where their traces part; `nil` where they do not,
@@ -45,14 +56,14 @@ extension Explorer {
     return second.trace == first.trace ? nil : (first, second)
   }
 
-  /// Whether `search`, the trace of a search's run, is `check`'s, the trace of a run of the
-  /// determinism check, but for how the search watched its run: a reduced search's runs place
-  /// each cancellation at the step that made it, which makes their events differ where a task was
-  /// cancelled (the check then replays the schedule itself), and marks their traces so.
-  private static func sameRun(_ search: Trace, _ check: Trace) -> Bool {
-    var search = search
-    search.cancellationsAtTheirStep = check.cancellationsAtTheirStep
-    return search == check
+  /// Whether `replay`, the trace of a replay, is `search`'s, the trace of a search's run, but for
+  /// how the search watched its run: a reduced search's runs place each cancellation at the step
+  /// that made it, which makes their events differ where a task was cancelled (a second pair of
+  /// runs then decides), and marks their traces so.
+  private static func sameRun(_ replay: Trace, _ search: Trace) -> Bool {
+    var replay = replay
+    replay.cancellationsAtTheirStep = search.cancellationsAtTheirStep
+    return replay == search
   }
 
   /// The report of a first-in-first-out run, `first`, and its replay, `second`, that part.
@@ -63,7 +74,7 @@ extension Explorer {
       let outside = WorkFromOutside(run)
       return ExplorationFailure(
         summary: outside.description + " Running the same schedule twice gave different traces.", location: location, strategy: "determinism check",
-        scheduleNumber: runs + 1, schedule: first.schedule, trace: run.trace)
+        scheduleNumber: 1, schedule: first.schedule, trace: run.trace)
     }
     let step = zip(first.trace.events, second.trace.events).first { $0 != $1 }.map(\.0.step)
     return ExplorationFailure(
@@ -71,7 +82,7 @@ extension Explorer {
         + (step.map { ", first at step \($0)" } ?? "")
         + ". The program depends on something outside the scheduler (real time, randomness, unmanaged threads or tasks, state shared between runs)."
         + ExplorationFailure.realClockReadsNote(second.trace),
-      location: location, strategy: "determinism check", scheduleNumber: runs + 1, schedule: first.schedule, trace: second.trace)
+      location: location, strategy: "determinism check", scheduleNumber: 1, schedule: first.schedule, trace: second.trace)
   }
 
   /// A first-in-first-out run for the determinism check, noting the locks its steps take. It

@@ -21,7 +21,7 @@ extension Explorer {
     onlyWhileClaimable: Bool = false
   ) throws(ExplorationFailure) -> (triedAll: Bool, finished: Bool) {
     // The searchers' runs are made on threads of their own: the check is finished here.
-    try finishDeterminismCheck(matching: nil)
+    try finishDeterminismCheck()
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)

@@ -26,8 +26,9 @@ final class Explorer {
   /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
   var unexplored: String?
   var checkedDeterminism = false
-  /// The determinism check's first-in-first-out run, while the search's first run, which takes
-  /// the same schedule, has yet to be compared with it (see `checkDeterminism()`).
+  /// Whether the determinism check waits for the search's first run (see `checkDeterminism()`).
+  var determinismAwaitsFirstRun = false
+  /// The search's first run, while the determinism check has yet to replay it.
   var determinismRunToMatch: RunOutcome<Void>?
   /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``): the determinism check's
   /// runs and those counted note it.
@@ -52,7 +53,8 @@ final class Explorer {
     let exhausted: Bool
     do {
       exhausted = try run(strategy)
-      try finishDeterminismCheck(matching: nil)
+      // A claim of every schedule rests on runs the program repeats; a sample's does not.
+      if exhausted { try finishDeterminismCheck() } else { dropDeterminismCheck() }
     } catch {
       var failure = error
       failure.shard = shard
@@ -192,8 +194,10 @@ final class Explorer {
         (firstRunRegardless && made == 0) || !(deadline?.hasPassed ?? false),
         !onlyWhileClaimable || counting.pointee.canStillClaimEverySchedule, counting.pointee.beginRun()
       {
+        // A search that goes on past the run the determinism check kept replays it first.
+        if determinismRunToMatch != nil { try finishDeterminismCheck() }
         let outcome = runOnce(ran == 0 ? first : reference, explores: false)
-        if ran == 0 { try finishDeterminismCheck(matching: outcome) }
+        noteDeterminismRun(outcome)
         ran += 1
         if counting.pointee.learnsFromTraces { counting.pointee.runDidEnd(trace: outcome.trace) }
         if !counting.pointee.countedElsewhere {
