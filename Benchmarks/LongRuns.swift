@@ -53,14 +53,15 @@ enum LongRuns {
   /// CPU time (which a machine shared with other work inflates less), and whether it failed.
   static func time(
     _ strategy: ExplorationStrategy, maxSteps: Int? = nil, _ program: @escaping @Sendable () async -> Void
-  ) async -> (seconds: Double, failure: (any Error)?, cpuSeconds: Double) {
+  ) async -> (seconds: Double, failure: (any Error)?, cpuSeconds: Double, summary: ExplorationSummary?) {
     var configuration = ExploreConfiguration(progressInterval: nil)
     if let maxSteps { configuration.scheduler.maxSteps = maxSteps }
     let start = DispatchTime.now().uptimeNanoseconds
     let cpuStart = processCPUSeconds()
     var failure: (any Error)?
-    do { _ = try await explore(strategy, configuration: configuration, program) } catch { failure = error }
-    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, failure, processCPUSeconds() - cpuStart)
+    var summary: ExplorationSummary?
+    do { summary = try await explore(strategy, configuration: configuration, program) } catch { failure = error }
+    return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, failure, processCPUSeconds() - cpuStart, summary)
   }
 
   /// The CPU time the process has used so far, every thread's, in seconds.
@@ -123,7 +124,7 @@ enum LongRuns {
       var seconds = Double.infinity
       var reported = true
       for _ in 0..<rounds {
-        let (taken, failure, _) = await time(.default, maxSteps: maxSteps) { await retryForever() }
+        let (taken, failure, _, _) = await time(.default, maxSteps: maxSteps) { await retryForever() }
         seconds = min(seconds, taken)
         reported = reported && failure.map { "\($0)".contains("livelock") } ?? false
       }
@@ -154,8 +155,10 @@ enum LongRuns {
       case "retry": { await retryForever() }
       default: { await oneAtATime(tasks) }
       }
-    let (seconds, failure, cpuSeconds) = await time(strategy, maxSteps: maxSteps, program)
-    let firstLine = failure.map { "\($0)".split(separator: "\n").prefix(2).joined(separator: " / ") } ?? "passed"
+    let (seconds, failure, cpuSeconds, summary) = await time(strategy, maxSteps: maxSteps, program)
+    let firstLine =
+      failure.map { "\($0)".split(separator: "\n").prefix(2).joined(separator: " / ") }
+      ?? summary.map { "passed, \($0.schedules) schedules, \($0.claim)" } ?? "passed"
     print(
       "\(shape) \(tasks) \(strategyName): \(format(seconds)) s, CPU \(format(cpuSeconds)) s, peak \(peakResidentMiB() ?? -1) MiB; \(firstLine)")
     if environment["LONGRUN_PRINT"] != nil, let failure { print(failure) }
