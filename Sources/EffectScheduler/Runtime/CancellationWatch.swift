@@ -13,7 +13,7 @@ extension DeterministicScheduler {
   func recordCancellationsOfThisStep() {
     let reader = taskReader
     guard
-      let cancelled = registry.markNewlyCancelled(
+      let cancelled = tasks.registry.markNewlyCancelled(
         isCancelled: { reader.isCancelled(taskAt: $0) }, runtimeID: { runtimeTaskID(at: $0) },
         onlyHeld: { ExecutorAdoption.isReferencedOnlyByItsHold(taskAt: $0) })
     else { return }

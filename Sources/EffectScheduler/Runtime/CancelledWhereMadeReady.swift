@@ -16,18 +16,18 @@ extension DeterministicScheduler {
   /// Notes a task's job made ready by the running step, unless the task is cancelled already, so
   /// that the step's end can tell whether the step cancelled it.
   func noteMadeReadyInStep(_ job: UnownedJob, task: TaskID, onMainActor: Bool) {
-    guard runningStep != nil, unexplored == nil, task != runningTask, !(onMainActor && runningOnMainActor),
+    guard running.runningStep != nil, trail.unexplored == nil, task != running.runningTask, !(onMainActor && running.runningOnMainActor),
       !taskReader.isCancelled(job)
     else { return }
-    madeReadyInStep.append((job, task))
+    trail.madeReadyInStep.append((job, task))
   }
 
   /// At the end of a step, notes the first task it made ready and then cancelled.
   func checkCancellationsOfTasksMadeReady() {
-    defer { madeReadyInStep.removeAll(keepingCapacity: true) }
-    guard unexplored == nil, let (_, task) = madeReadyInStep.first(where: { taskReader.isCancelled($0.job) }) else { return }
-    unexplored =
-      "step \(step) made task \(registry[task].info.descriptionWithoutOrigin) ready, then cancelled it: on real threads the task may start "
+    defer { trail.madeReadyInStep.removeAll(keepingCapacity: true) }
+    guard trail.unexplored == nil, let (_, task) = trail.madeReadyInStep.first(where: { taskReader.isCancelled($0.job) }) else { return }
+    trail.unexplored =
+      "step \(step) made task \(tasks.registry[task].info.descriptionWithoutOrigin) ready, then cancelled it: on real threads the task may start "
       + "before the cancellation, an order no schedule has"
   }
 }

@@ -6,76 +6,76 @@ extension DeterministicScheduler {
     if !fromOutside { learnRunningTaskName() }
     let flags = JobFlags(job)
     if flags.isContinuationTrampoline {
-      trampolines.append(job)
+      queue.trampolines.append(job)
       return
     }
     var task: TaskID?
     if flags.isTask {
       let runtimeID = runtimeTaskID(job)
-      task = registry.id(forRuntimeID: runtimeID) ?? spawn(job, runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
+      task = tasks.registry.id(forRuntimeID: runtimeID) ?? spawn(job, runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
     if actors.runningJob != nil, !fromOutside { noteWorkOnActor(admitting: task) }
     if let task, !fromOutside {
       noteMadeReadyInStep(job, task: task, onMainActor: onMainActor)
-      if let maker = runningStep?.owner, maker != task { fairYields.noteProgress(of: maker) }
+      if let maker = running.runningStep?.owner, maker != task { fairYields.noteProgress(of: maker) }
     }
-    let scheduledBy = task == nil && !fromOutside ? runningTask ?? ownerOfLastJob : nil
+    let scheduledBy = task == nil && !fromOutside ? running.runningTask ?? running.ownerOfLastJob : nil
     let info = ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor)
     if fairYields.resumingYields, !onMainActor, let task, holdBackYield(job, info, of: task) { return }
     // The main actor runs its jobs in the order they arrive, one at a time, like any serial
     // queue: only the oldest is a choice, and the others wait behind it.
     if onMainActor {
-      if mainActorJobIsReady {
-        waitingMainActorJobs.append((job, info))
+      if queue.mainActorJobIsReady {
+        queue.waitingMainActorJobs.append((job, info))
         return
       }
-      mainActorJobIsReady = true
+      queue.mainActorJobIsReady = true
     }
-    readyJobs.append(job)
-    readyInfo.append(info)
+    queue.readyJobs.append(job)
+    queue.readyInfo.append(info)
     if !fromOutside, !onMainActor, let address = actors.runningAddress, actors.runningJob != nil { pauseDrainIfItGoesOn(address: address) }
   }
 
   /// Makes the next main-actor job ready once the one before it has been picked.
   func mainActorJobWasPicked() {
-    mainActorJobIsReady = false
-    guard !waitingMainActorJobs.isEmpty else { return }
-    let (job, info) = waitingMainActorJobs.removeFirst()
-    readyJobs.append(job)
-    readyInfo.append(info)
-    mainActorJobIsReady = true
+    queue.mainActorJobIsReady = false
+    guard !queue.waitingMainActorJobs.isEmpty else { return }
+    let (job, info) = queue.waitingMainActorJobs.removeFirst()
+    queue.readyJobs.append(job)
+    queue.readyInfo.append(info)
+    queue.mainActorJobIsReady = true
   }
 
   func spawn(_ job: UnownedJob, runtimeID: UInt64, flags: JobFlags, fromOutside: Bool) -> TaskID {
     let parent = fromOutside ? nil : currentTaskID()
-    if registry.records.isEmpty { rootRuntimeID = runtimeID }
-    let id = registry.register(job, runtimeID: runtimeID, flags: flags, parent: parent)
-    if let parent, let delayedAt = registry[parent].delayedAt { registry[id].delayedAt = delayedAt }
+    if tasks.registry.records.isEmpty { tasks.rootRuntimeID = runtimeID }
+    let id = tasks.registry.register(job, runtimeID: runtimeID, flags: flags, parent: parent)
+    if let parent, let delayedAt = tasks.registry[parent].delayedAt { tasks.registry[id].delayedAt = delayedAt }
     if id.rawValue == 0 {
-      readsTaskStatus =
+      tasks.readsTaskStatus =
         !configuration.mechanismsLeftOff.contains(.executorAdoption) && ExecutorAdoption.canAdopt(root: job, executor: executor)
     } else {
       holdIfNeeded(job, id: id, runtimeID: runtimeID)
       retainIfGroupChild(job, id: id)
     }
-    if let name = nameOfNextTask {
-      registry[id].info.name = name
-      nameOfNextTask = nil
-    } else if !fromOutside, registry[id].info.kind == .unstructured {
+    if let name = tasks.nameOfNextTask {
+      tasks.registry[id].info.name = name
+      tasks.nameOfNextTask = nil
+    } else if !fromOutside, tasks.registry[id].info.kind == .unstructured {
       // A plain task made here, by code on this thread's stack: a report that finds it without a
       // name names it by that code.
-      registry[id].info.creation = TaskCreation.capture()
+      tasks.registry[id].info.creation = TaskCreation.capture()
     }
     record(id, .spawned)
     // A new task has just copied the creator's task-local values, or not.
-    if witnessBaseline != nil { witnessBaseline = activeRun?.referenceCount ?? 0 }
+    if tasks.witnessBaseline != nil { tasks.witnessBaseline = activeRun?.referenceCount ?? 0 }
     return id
   }
 
   /// The controlled task running on this thread, if any.
   func currentTaskID() -> TaskID? {
-    if let runningTask { return runningTask }
-    return taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:))
+    if let runningTask = running.runningTask { return runningTask }
+    return taskReader.currentRuntimeTaskID().flatMap(tasks.registry.id(forRuntimeID:))
   }
 
   /// Learns the name of the task whose job is running, when it hands the scheduler a job or
@@ -84,14 +84,14 @@ extension DeterministicScheduler {
   @inline(__always)
   func learnRunningTaskName() {
     // Inlined up to here, as almost every job a task hands over finds its name already learned.
-    guard let id = runningTask, !registry[id].nameResolved else { return }
+    guard let id = running.runningTask, !tasks.registry[id].nameResolved else { return }
     learnName(ofRunningTask: id)
   }
 
   func learnName(ofRunningTask id: TaskID) {
     // Within a hop the runtime may have no current task yet: the name is learned later.
-    guard let runningJob, taskReader.currentTaskAddress() == unsafeBitCast(runningJob, to: UnsafeRawPointer.self) else { return }
-    registry[id].nameResolved = true
-    registry[id].info.name = registry[id].info.name ?? currentTaskName()
+    guard let runningJob = running.runningJob, taskReader.currentTaskAddress() == unsafeBitCast(runningJob, to: UnsafeRawPointer.self) else { return }
+    tasks.registry[id].nameResolved = true
+    tasks.registry[id].info.name = tasks.registry[id].info.name ?? currentTaskName()
   }
 }

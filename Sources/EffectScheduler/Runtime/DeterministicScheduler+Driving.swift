@@ -9,11 +9,11 @@ extension DeterministicScheduler {
   /// the run has to stop. Must be called on the thread that made the scheduler.
   func drive() -> RunEnding {
     watchedHiddenAccesses = strategy!.watchesHiddenAccesses
-    watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks || followsHeldLocks
+    lockWatch.watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks || followsHeldLocks
     if HostThread.current == nil { HostThread.setCurrent(HostThread()) }
     if followsHeldLocks { HostThread.current?.heldLocks.removeAll() }
     HostThread.current?.readLocks.removeAll()
-    originalHost = HostThread.current
+    pausing.originalHost = HostThread.current
     runSerial = RunSerial.next()
     if pausesAtLocks { return driveOnAnotherThread() }
     // The first thread leaves the loop only with the run's ending.
@@ -26,11 +26,11 @@ extension DeterministicScheduler {
   /// another needs; let go when the run ends, they would block their threads for good, so they
   /// stay parked (``OrphanedJobs``), and a first thread among them would never return.
   private func driveOnAnotherThread() -> RunEnding {
-    firstThreadWaitsApart = true
-    stepToEnd = nil
+    pausing.firstThreadWaitsApart = true
+    running.stepToEnd = nil
     HostThread.lend(to: self).wake(.drive)
-    while originalHost!.park() != .runIsOver {}
-    firstThreadWaitsApart = false
+    while pausing.originalHost!.park() != .runIsOver {}
+    pausing.firstThreadWaitsApart = false
     return leaveTheLoop()!
   }
 
@@ -44,17 +44,17 @@ extension DeterministicScheduler {
     driving: while true {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
-      if readyJobs.isEmpty {
+      if queue.readyJobs.isEmpty {
         if !fairYields.held.isEmpty {
           // Time passes while a task spins; otherwise the spinning tasks go on.
-          if !timers.isEmpty, mailbox.expectedFromOutside == 0 { advanceClock() } else { releaseAllYields() }
+          if !time.timers.isEmpty, mailbox.expectedFromOutside == 0 { advanceClock() } else { releaseAllYields() }
           continue
         }
         if rootCompleted, !waitsForLeftTasks() { return conclude(finish()) }
         if let whenIdle, whenIdle() { continue }
         // Nothing is ready, so time moves on to the next wake-up, unless the test machinery has
         // announced work it will hand back: that comes first, as it takes no time.
-        if !timers.isEmpty, mailbox.expectedFromOutside == 0 {
+        if !time.timers.isEmpty, mailbox.expectedFromOutside == 0 {
           advanceClock()
           continue
         }
@@ -77,7 +77,7 @@ extension DeterministicScheduler {
         }
         return conclude(abandon(stuckReason()))
       }
-      if let rootCompletedInStep, step - rootCompletedInStep >= Self.stepsForLeftTasks, waitsForLeftTasks() {
+      if let rootCompletedInStep = tasks.rootCompletedInStep, step - rootCompletedInStep >= Self.stepsForLeftTasks, waitsForLeftTasks() {
         return conclude(abandon(leakReason(stillRunningAfter: step - rootCompletedInStep)))
       }
       guard step < configuration.maxSteps else {
@@ -87,35 +87,35 @@ extension DeterministicScheduler {
       // The choice to fire a timer, due or early, is offered last, for the strategy's pick only.
       let offersTimer = offersTimer
       if offersTimer {
-        readyInfo.append(.timer)
+        queue.readyInfo.append(.timer)
         if hasTimerDue { noteTimersDue() }
       }
       let fair = step >= stepsBeforeFairness
-      let picked = Result { try fair ? pickFairly(nextJob) : nextJob(readyInfo, step) }
-      if offersTimer { readyInfo.removeLast() }
+      let picked = Result { try fair ? pickFairly(nextJob) : nextJob(queue.readyInfo, step) }
+      if offersTimer { queue.readyInfo.removeLast() }
       let position: Int
       switch picked {
       case .success(let picked): position = picked
       case .failure(let divergence as ReplayDivergence): return conclude(abandon(.diverged(divergence)))
       case .failure(let error): return conclude(abandon(.strategyFailed(String(describing: error))))
       }
-      if offersTimer, position == readyJobs.count {
+      if offersTimer, position == queue.readyJobs.count {
         fireTimer()
         continue
       }
-      guard readyJobs.indices.contains(position) else {
+      guard queue.readyJobs.indices.contains(position) else {
         return conclude(
-          abandon(.strategyFailed("it picked position \(position) among \(readyJobs.count + (offersTimer ? 1 : 0)) ready jobs")))
+          abandon(.strategyFailed("it picked position \(position) among \(queue.readyJobs.count + (offersTimer ? 1 : 0)) ready jobs")))
       }
-      let job = readyJobs.remove(at: position)
-      let info = readyInfo.remove(at: position)
-      choices.append(ScheduleChoice(picking: info, at: position))
+      let job = queue.readyJobs.remove(at: position)
+      let info = queue.readyInfo.remove(at: position)
+      trail.choices.append(ScheduleChoice(picking: info, at: position))
       if info.isOnMainActor { mainActorJobWasPicked() }
-      if tracksStepStarts { stepStartedAt = RealTime.now }
+      if time.tracksStepStarts { time.stepStartedAt = RealTime.now }
       if let paused = pausedJob(standingIn: job) {
         switch resume(paused) {
         case .drive:
-          if let ending = endStep(stepToEnd!, watchesHiddenAccesses: watchesHiddenAccesses) { return ending }
+          if let ending = endStep(running.stepToEnd!, watchesHiddenAccesses: watchesHiddenAccesses) { return ending }
         case .runIsOver, .resume, .goOnUntilRelease:
           return leaveTheLoop()
         }
@@ -130,12 +130,12 @@ extension DeterministicScheduler {
   /// ending, when the step ends it.
   private func endStep(_ info: ReadyJob, watchesHiddenAccesses: Bool) -> RunEnding?? {
     if watchesHiddenAccesses { recordCancellationsOfThisStep() }
-    if !madeReadyInStep.isEmpty { checkCancellationsOfTasksMadeReady() }
+    if !trail.madeReadyInStep.isEmpty { checkCancellationsOfTasksMadeReady() }
     if let owner = info.owner { fairYields.noteStep(step, of: owner) }
     step += 1
-    if let cut = cutAtStep { return .some(conclude(stopCutRun(at: cut))) }
-    if let misuse = pendingMisuse {
-      pendingMisuse = nil
+    if let cut = time.cutAtStep { return .some(conclude(stopCutRun(at: cut))) }
+    if let misuse = conclusion.pendingMisuse {
+      conclusion.pendingMisuse = nil
       return .some(conclude(abandon(misuse)))
     }
     if !fairYields.held.isEmpty { releaseYields(afterStepOf: info.owner) }
@@ -146,15 +146,15 @@ extension DeterministicScheduler {
   /// is put the task they resume at the back of the ready jobs, as `Task.yield()` promises, so
   /// giving the strategy a choice over them would only double the schedules to explore.
   private func runTrampolines() {
-    if trampolines.isEmpty { return }
+    if queue.trampolines.isEmpty { return }
     var next = 0
     fairYields.resumingYields = true
-    while next < trampolines.count {
-      trampolines[next].runSynchronously(on: executor)
+    while next < queue.trampolines.count {
+      queue.trampolines[next].runSynchronously(on: executor)
       next += 1
     }
     fairYields.resumingYields = false
-    trampolines.removeAll(keepingCapacity: true)
+    queue.trampolines.removeAll(keepingCapacity: true)
   }
 
   private func collectMail() {
@@ -164,10 +164,10 @@ extension DeterministicScheduler {
   /// Runs one job as a step. Returns `false` when the job paused and its run ended meanwhile: the
   /// calling thread then no longer belongs to the run.
   private func run(_ job: UnownedJob, _ info: ReadyJob) -> Bool {
-    if info.arrivedFromOutside { outsideSteps.append(step) }
+    if info.arrivedFromOutside { trail.outsideSteps.append(step) }
     RuntimeHooks.reclaimEnqueueHook()
-    ownerOfLastJob = info.owner
-    runningStep = info
+    running.ownerOfLastJob = info.owner
+    running.runningStep = info
     jobRecord.begin(step: step, task: info.owner)
     let pausesBefore = pauseCount.load(ordering: .relaxed)
     guard let id = info.task else {
@@ -177,52 +177,52 @@ extension DeterministicScheduler {
       let watched = info.scheduledBy.flatMap { watchCompletion(of: $0) ? $0 : nil }
       // A main-actor job that is no task, such as a main-actor class's isolated deinit, runs where
       // the main actor's code expects to be.
-      runningOnMainActor = info.isOnMainActor
+      running.runningOnMainActor = info.isOnMainActor
       runSynchronously(job, onMainActor: info.isOnMainActor)
-      runningOnMainActor = false
+      running.runningOnMainActor = false
       if jobWasOrphaned(pausesBefore: pausesBefore) { return false }
       jobRecord.end()
-      runningStep = nil
+      running.runningStep = nil
       endActorJob()
       if let watched, watchedTaskCompleted() {
-        registry[watched].completed = true
+        tasks.registry[watched].completed = true
         record(watched, .completed)
       }
-      if !heldTasksRunning.isEmpty { recordHeldTasksCompleted() }
+      if !tasks.heldTasksRunning.isEmpty { recordHeldTasksCompleted() }
       return true
     }
     noteCancellation(of: id, job: job)
     noteFirstJobSinceDelay(of: id)
     record(
-      id, registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside,
+      id, tasks.registry[id].segments == 0 ? .started : .resumed, fromOutside: info.arrivedFromOutside,
       onMainActor: info.isOnMainActor)
-    registry[id].waitingOn = nil
+    tasks.registry[id].waitingOn = nil
     let watched = watchCompletion(of: id)
-    runningTask = id
-    runTaskJob(job, runtimeID: registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
+    running.runningTask = id
+    runTaskJob(job, runtimeID: tasks.registry.runtimeID(of: id), onMainActor: info.isOnMainActor)
     if jobWasOrphaned(pausesBefore: pausesBefore) { return false }
     jobRecord.end()
-    runningStep = nil
-    runningTask = nil
-    if watched, watchedTaskCompleted(), !registry[id].completed { registry[id].completed = true }
-    if registry[id].held, ExecutorAdoption.hasCompleted(taskAt: registry[id].address) { registry[id].completed = true }
-    endSegment(of: id, as: registry[id].completed ? .completed : .suspended)
+    running.runningStep = nil
+    running.runningTask = nil
+    if watched, watchedTaskCompleted(), !tasks.registry[id].completed { tasks.registry[id].completed = true }
+    if tasks.registry[id].held, ExecutorAdoption.hasCompleted(taskAt: tasks.registry[id].address) { tasks.registry[id].completed = true }
+    endSegment(of: id, as: tasks.registry[id].completed ? .completed : .suspended)
     return true
   }
 
   /// Records that `id`'s task was cancelled, if its job says so and the scheduler did not know.
   func noteCancellation(of id: TaskID, job: UnownedJob) {
-    guard !registry[id].cancelled, taskReader.isCancelled(job) else { return }
-    registry[id].cancelled = true
+    guard !tasks.registry[id].cancelled, taskReader.isCancelled(job) else { return }
+    tasks.registry[id].cancelled = true
     record(id, .cancelled)
   }
 
   /// Ends the segment of `id`'s task that ran in this step, as `kind` says it ended.
   func endSegment(of id: TaskID, as kind: TraceEvent.Kind) {
-    registry[id].segments += 1
-    registry[id].lastStep = step
+    tasks.registry[id].segments += 1
+    tasks.registry[id].lastStep = step
     record(id, kind)
-    registry[id].lastJobEnd = events.count - 1
+    tasks.registry[id].lastJobEnd = trail.events.count - 1
   }
 
   /// Starts watching `task` for completion during the job about to run, if only its references to
@@ -230,15 +230,15 @@ extension DeterministicScheduler {
   /// status says). Structured children copy no task-local values, and the root and `Task.effect`
   /// tasks say when they complete. Returns whether it watches.
   private func watchCompletion(of task: TaskID) -> Bool {
-    guard registry[task].info.kind == .unstructured, !registry[task].completed, !registry[task].held else { return false }
-    witnessBaseline = activeRun?.referenceCount ?? 0
+    guard tasks.registry[task].info.kind == .unstructured, !tasks.registry[task].completed, !tasks.registry[task].held else { return false }
+    tasks.witnessBaseline = activeRun?.referenceCount ?? 0
     return true
   }
 
   /// Stops watching, and returns whether the watched task completed during the job.
   private func watchedTaskCompleted() -> Bool {
-    defer { witnessBaseline = nil }
-    guard let witnessBaseline else { return false }
+    defer { tasks.witnessBaseline = nil }
+    guard let witnessBaseline = tasks.witnessBaseline else { return false }
     return (activeRun?.referenceCount ?? 0) == witnessBaseline - 1
   }
 
@@ -255,17 +255,17 @@ extension DeterministicScheduler {
   /// Runs a task's job, and with it the hops the task makes to the global executor on the way
   /// (see ``takeGlobalJob(_:)``).
   func runTaskJob(_ job: UnownedJob, runtimeID: UInt64, onMainActor: Bool) {
-    runningRuntimeID = runtimeID
-    runningJob = job
-    runningOnMainActor = onMainActor
+    running.runningRuntimeID = runtimeID
+    running.runningJob = job
+    running.runningOnMainActor = onMainActor
     runSynchronously(job, onMainActor: onMainActor)
-    while let hop = selfHop {
-      selfHop = nil
-      runningOnMainActor = false
+    while let hop = running.selfHop {
+      running.selfHop = nil
+      running.runningOnMainActor = false
       hop.runSynchronously(on: executor)
     }
-    runningRuntimeID = 0
-    runningJob = nil
+    running.runningRuntimeID = 0
+    running.runningJob = nil
   }
 
   func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false, onMainActor: Bool = false) {
@@ -275,12 +275,12 @@ extension DeterministicScheduler {
   /// Adds an event to the trace and folds it into the trace's fingerprint, which tells traces
   /// apart far more cheaply than hashing them whole.
   func append(_ event: RecordedEvent) {
-    events.append(event)
+    trail.events.append(event)
     foldIntoFingerprint(event.packed)
   }
 
   func foldIntoFingerprint(_ value: UInt64) {
-    fingerprint = (fingerprint ^ value) &* 0x100_0000_01B3
+    trail.fingerprint = (trail.fingerprint ^ value) &* 0x100_0000_01B3
   }
 
   // MARK: Ending a run

@@ -20,8 +20,8 @@ extension DeterministicScheduler {
     releaseTimers()
     if let failure = tellStrategyTheRunEnded() { return failure }
     var unfinished: [TaskInfo] = []
-    for index in registry.records.indices where !registry[TaskID(index)].completed && registry[TaskID(index)].info.kind == .unstructured {
-      unfinished.append(registry[TaskID(index)].info)
+    for index in tasks.registry.records.indices where !tasks.registry[TaskID(index)].completed && tasks.registry[TaskID(index)].info.kind == .unstructured {
+      unfinished.append(tasks.registry[TaskID(index)].info)
     }
     return .finished(unfinished: unfinished)
   }
@@ -33,7 +33,7 @@ extension DeterministicScheduler {
   func stopCutRun(at cut: Int) -> RunEnding {
     isDriving = false
     mailbox.close(.abandoned, runningLateOn: self)
-    timers.removeAll()
+    time.timers.removeAll()
     if let failure = tellStrategyTheRunEnded() { return failure }
     return .failed(.cutShort(step: cut))
   }
@@ -41,7 +41,7 @@ extension DeterministicScheduler {
   func abandon(_ reason: SchedulerError.Reason) -> RunEnding {
     isDriving = false
     mailbox.releaseLateJobs(
-      ofTasks: heldTasks.filter { $0.record != nil && !registry[$0.id].completed }.map { registry.runtimeID(of: $0.id) })
+      ofTasks: tasks.heldTasks.filter { $0.record != nil && !tasks.registry[$0.id].completed }.map { tasks.registry.runtimeID(of: $0.id) })
     mailbox.close(.abandoned, runningLateOn: self)
     return .failed(reason)
   }
@@ -50,14 +50,14 @@ extension DeterministicScheduler {
   /// completed, the child's last job was the one that completed it. Parents are registered before
   /// their children, so one pass in order settles grandchildren too.
   func completeStructuredChildren() {
-    for index in registry.records.indices {
+    for index in tasks.registry.records.indices {
       let id = TaskID(index)
-      guard registry[id].info.kind == .asyncLet || registry[id].info.kind == .groupChild,
-        registry[id].info.parent.map({ registry[$0].completed }) ?? true, let end = registry[id].lastJobEnd,
-        events[end].kind == .suspended
+      guard tasks.registry[id].info.kind == .asyncLet || tasks.registry[id].info.kind == .groupChild,
+        tasks.registry[id].info.parent.map({ tasks.registry[$0].completed }) ?? true, let end = tasks.registry[id].lastJobEnd,
+        trail.events[end].kind == .suspended
       else { continue }
-      events[end].kind = .completed
-      registry[id].completed = true
+      trail.events[end].kind = .completed
+      tasks.registry[id].completed = true
     }
   }
 }

@@ -10,14 +10,14 @@ extension DeterministicScheduler {
   /// the actor is busy outside the scheduler), a task group (a child may run on an executor of
   /// its own), and a wait the runtime's record does not tell: on other platforms, every wait.
   func nothingOutsideCanEndTheWaits() -> Bool {
-    guard mailbox.isEmpty, mailbox.expectedFromOutside == 0, timers.isEmpty else { return false }
-    for index in registry.records.indices where !registry[TaskID(index)].completed {
+    guard mailbox.isEmpty, mailbox.expectedFromOutside == 0, time.timers.isEmpty else { return false }
+    for index in tasks.registry.records.indices where !tasks.registry[TaskID(index)].completed {
       let id = TaskID(index)
       // A task paused at a lock waits for the task that holds it, whose wait is looked at in turn.
       if holderOfLockAwaited(by: id) != nil { continue }
-      guard case .task(let address) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id)),
-        let awaited = TaskWaitReader.runtimeID(ofTaskAt: address).flatMap(registry.id(forRuntimeID:)),
-        !registry[awaited].completed
+      guard case .task(let address) = TaskWaitReader.wait(ofTaskAt: tasks.registry[id].address, runtimeID: tasks.registry.runtimeID(of: id)),
+        let awaited = TaskWaitReader.runtimeID(ofTaskAt: address).flatMap(tasks.registry.id(forRuntimeID:)),
+        !tasks.registry[awaited].completed
       else { return false }
     }
     // A job from outside may have come in meanwhile, from a task the scheduler took for finished.
@@ -30,16 +30,16 @@ extension DeterministicScheduler {
   /// or due on the virtual clock, nothing was handed to Dispatch (by the run's code or a thread it
   /// started), and no task waits for an executor or a task the scheduler does not run.
   func nothingOutsideTookPart() -> Bool {
-    guard configuration.reportsDeadlocksAtOnce, !mailbox.everReceived, handOffs.isEmpty, mailbox.isEmpty, mailbox.expectedFromOutside == 0,
-      timers.isEmpty, !runThreads.handedWorkToDispatch
+    guard configuration.reportsDeadlocksAtOnce, !mailbox.everReceived, trail.handOffs.isEmpty, mailbox.isEmpty, mailbox.expectedFromOutside == 0,
+      time.timers.isEmpty, !runThreads.handedWorkToDispatch
     else { return false }
-    for index in registry.records.indices where !registry[TaskID(index)].completed {
+    for index in tasks.registry.records.indices where !tasks.registry[TaskID(index)].completed {
       let id = TaskID(index)
       if holderOfLockAwaited(by: id) != nil { continue }
-      switch TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id)) {
+      switch TaskWaitReader.wait(ofTaskAt: tasks.registry[id].address, runtimeID: tasks.registry.runtimeID(of: id)) {
       // With no job ready, an actor that has tasks queued is running elsewhere.
       case .executor: return false
-      case .task(let address) where TaskWaitReader.runtimeID(ofTaskAt: address).flatMap(registry.id(forRuntimeID:)) == nil: return false
+      case .task(let address) where TaskWaitReader.runtimeID(ofTaskAt: address).flatMap(tasks.registry.id(forRuntimeID:)) == nil: return false
       default: continue
       }
     }
@@ -74,7 +74,7 @@ extension DeterministicScheduler {
       let threadsLive =
         now < grace || runThreads.handedWorkToDispatch
         || (RunThreads.areKnown
-          ? runThreads.anyAlive : ThreadCensus.threadBegan(from: runStartedAt.duration(to: now), until: start.duration(to: now)))
+          ? runThreads.anyAlive : ThreadCensus.threadBegan(from: time.runStartedAt.duration(to: now), until: start.duration(to: now)))
       if !threadsLive || now >= deadline {
         // A thread that has just ended may have handed work back before it did.
         return !mailbox.isEmpty
@@ -93,10 +93,10 @@ extension DeterministicScheduler {
   /// Whether an unfinished task waits on a continuation other than a stream's, as the runtime
   /// records it.
   private func continuationIsAwaited() -> Bool {
-    registry.records.indices.contains { index in
+    tasks.registry.records.indices.contains { index in
       let id = TaskID(index)
-      guard !registry[id].completed,
-        case .continuation(let resumeFunction) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id))
+      guard !tasks.registry[id].completed,
+        case .continuation(let resumeFunction) = TaskWaitReader.wait(ofTaskAt: tasks.registry[id].address, runtimeID: tasks.registry.runtimeID(of: id))
       else { return false }
       return !isStreamWait(resumeFunction)
     }
@@ -107,12 +107,12 @@ extension DeterministicScheduler {
   /// waits (`waitsAreInside`), a stall otherwise.
   func stuckReason(waitsAreInside: Bool = false) -> SchedulerError.Reason {
     let deadlocked = waitsAreInside || !mailbox.everReceived
-    let blocked = registry.records.indices.compactMap { index -> BlockedTask? in
+    let blocked = tasks.registry.records.indices.compactMap { index -> BlockedTask? in
       let id = TaskID(index)
-      guard !registry[id].completed else { return nil }
-      let waitingOn = registry[id].waitingOn?() ?? runtimeWait(of: id, deadlocked: deadlocked) ?? unfinishedChildren(of: id)
+      guard !tasks.registry[id].completed else { return nil }
+      let waitingOn = tasks.registry[id].waitingOn?() ?? runtimeWait(of: id, deadlocked: deadlocked) ?? unfinishedChildren(of: id)
       return BlockedTask(
-        task: registry[id].info, lastStep: registry[id].lastStep, waitingOn: waitingOn, isPaused: pausedJobs.contains { $0.task == id })
+        task: tasks.registry[id].info, lastStep: tasks.registry[id].lastStep, waitingOn: waitingOn, isPaused: pausing.pausedJobs.contains { $0.task == id })
     }
     if rootCompleted { return .leakedTasks(blocked: blocked, stillRunningAfter: nil) }
     return deadlocked
@@ -123,9 +123,9 @@ extension DeterministicScheduler {
   /// What the runtime records that `id` waits on, in words, when it is something the report can
   /// name: another task of the run, a continuation, or an actor of the run.
   private func runtimeWait(of id: TaskID, deadlocked: Bool) -> String? {
-    switch TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id)) {
+    switch TaskWaitReader.wait(ofTaskAt: tasks.registry[id].address, runtimeID: tasks.registry.runtimeID(of: id)) {
     case .task(let address):
-      return registry.records.first { $0.address == address }.map { "task \($0.info)" }
+      return tasks.registry.records.first { $0.address == address }.map { "task \($0.info)" }
     case .continuation(let resumeFunction):
       if isStreamWait(resumeFunction) {
         return deadlocked ? "an AsyncStream that no task of the program can feed any more" : "an AsyncStream's next element"
@@ -145,8 +145,8 @@ extension DeterministicScheduler {
 
   /// The task holding the lock that `task` waits for, paused, if it does.
   func holderOfLockAwaited(by task: TaskID) -> TaskID? {
-    guard !pausedJobs.isEmpty else { return nil }
-    for paused in pausedJobs where paused.task == task {
+    guard !pausing.pausedJobs.isEmpty else { return nil }
+    for paused in pausing.pausedJobs where paused.task == task {
       if let lock = paused.blockedOn { return lock.holder(inRun: runSerial) }
     }
     return nil
@@ -164,7 +164,7 @@ extension DeterministicScheduler {
 
   /// The structured children `id` has yet to see finish, which it may be waiting for.
   private func unfinishedChildren(of id: TaskID) -> String? {
-    let children = registry.records.filter { $0.info.parent == id && !$0.completed && $0.info.kind != .unstructured }
+    let children = tasks.registry.records.filter { $0.info.parent == id && !$0.completed && $0.info.kind != .unstructured }
     guard !children.isEmpty else { return nil }
     return "its child tasks " + children.map(\.info.description).joined(separator: ", ")
   }

@@ -229,12 +229,12 @@ extension DeterministicScheduler {
   /// Holds an unstructured task the run has just registered, giving it the scheduler as its
   /// executor preference if it has none, when the run can and the task is the program's.
   func holdIfNeeded(_ job: UnownedJob, id: TaskID, runtimeID: UInt64) {
-    guard readsTaskStatus, runtimeID > rootRuntimeID, registry[id].info.kind == .unstructured,
+    guard tasks.readsTaskStatus, runtimeID > tasks.rootRuntimeID, tasks.registry[id].info.kind == .unstructured,
       let held = ExecutorAdoption.hold(job, id: id, executor: executor)
     else { return }
-    heldTasks.append(held)
-    heldTasksRunning.append(id)
-    registry[id].held = true
+    tasks.heldTasks.append(held)
+    tasks.heldTasksRunning.append(id)
+    tasks.registry[id].held = true
   }
 
   /// Records the completion of every held task that completed during an actor's job: the job may
@@ -245,19 +245,19 @@ extension DeterministicScheduler {
   func recordHeldTasksCompleted() -> Bool {
     var recorded = false
     var kept = 0
-    for index in heldTasksRunning.indices {
-      let id = heldTasksRunning[index]
-      guard !registry[id].completed else { continue }
-      if ExecutorAdoption.hasCompleted(taskAt: registry[id].address) {
-        registry[id].completed = true
+    for index in tasks.heldTasksRunning.indices {
+      let id = tasks.heldTasksRunning[index]
+      guard !tasks.registry[id].completed else { continue }
+      if ExecutorAdoption.hasCompleted(taskAt: tasks.registry[id].address) {
+        tasks.registry[id].completed = true
         record(id, .completed)
         recorded = true
         continue
       }
-      heldTasksRunning[kept] = id
+      tasks.heldTasksRunning[kept] = id
       kept += 1
     }
-    heldTasksRunning.removeSubrange(kept...)
+    tasks.heldTasksRunning.removeSubrange(kept...)
     return recorded
   }
 
@@ -268,26 +268,26 @@ extension DeterministicScheduler {
   /// child's id. An `async let` child lives in its parent's memory, which only the parent's own
   /// jobs, run by this scheduler, reuse, so it is left as it is.
   func retainIfGroupChild(_ job: UnownedJob, id: TaskID) {
-    guard registry[id].info.kind == .groupChild else { return }
+    guard tasks.registry[id].info.kind == .groupChild else { return }
     let task = unsafeBitCast(job, to: UnsafeRawPointer.self)
     _ = Unmanaged<AnyObject>.fromOpaque(task).retain()
-    retainedGroupChildren.append(task)
+    tasks.retainedGroupChildren.append(task)
   }
 
   /// Ends the run's hold on its tasks. Should one be unfinished with the scheduler's record, the
   /// record names this scheduler for as long as the task lives, so the scheduler is kept alive.
   func releaseHeldTasks() {
-    heldTasksRunning.removeAll(keepingCapacity: true)
-    guard !heldTasks.isEmpty else { return }
+    tasks.heldTasksRunning.removeAll(keepingCapacity: true)
+    guard !tasks.heldTasks.isEmpty else { return }
     var keptRecord = false
-    for task in heldTasks where !ExecutorAdoption.release(task) { keptRecord = true }
-    heldTasks.removeAll(keepingCapacity: true)
+    for task in tasks.heldTasks where !ExecutorAdoption.release(task) { keptRecord = true }
+    tasks.heldTasks.removeAll(keepingCapacity: true)
     if keptRecord { _ = Unmanaged.passRetained(self) }
   }
 
   /// Releases the task-group children ``retainIfGroupChild(_:id:)`` retained.
   func releaseGroupChildren() {
-    for task in retainedGroupChildren { Unmanaged<AnyObject>.fromOpaque(task).release() }
-    retainedGroupChildren.removeAll(keepingCapacity: true)
+    for task in tasks.retainedGroupChildren { Unmanaged<AnyObject>.fromOpaque(task).release() }
+    tasks.retainedGroupChildren.removeAll(keepingCapacity: true)
   }
 }

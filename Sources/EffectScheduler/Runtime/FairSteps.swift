@@ -17,14 +17,14 @@ extension DeterministicScheduler {
   /// Offers `pick` only the job ready longest, or a due timer when one is offered (the last of
   /// the ready options then), and returns the position that takes among all the ready options.
   func pickFairly(_ pick: ([ReadyJob], Int) throws -> Int) throws -> Int {
-    let timerDue = readyInfo.last == .timer && hasTimerDue
-    let only = timerDue ? readyInfo.count - 1 : 0
-    if readyInfo.count > 1, unexplored == nil {
-      unexplored =
+    let timerDue = queue.readyInfo.last == .timer && hasTimerDue
+    let only = timerDue ? queue.readyInfo.count - 1 : 0
+    if queue.readyInfo.count > 1, trail.unexplored == nil {
+      trail.unexplored =
         "a run went on past step \(stepsBeforeFairness), after which each step ran the job ready longest "
         + "(SchedulerConfiguration.stepsBeforeFairness) and no other order of its later steps was tried"
     }
-    _ = try pick([readyInfo[only]], step)
+    _ = try pick([queue.readyInfo[only]], step)
     return only
   }
 }

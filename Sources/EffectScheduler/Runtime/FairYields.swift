@@ -108,12 +108,12 @@ extension DeterministicScheduler {
   func holdBackYield(_ job: UnownedJob, _ info: ReadyJob, of task: TaskID) -> Bool {
     guard let bound = configuration.yieldsBeforeFairness else { return false }
     var others: [TaskID] = []
-    for owner in readyInfo.lazy.compactMap(\.owner) where owner != task && !others.contains(owner) {
+    for owner in queue.readyInfo.lazy.compactMap(\.owner) where owner != task && !others.contains(owner) {
       others.append(owner)
     }
     guard
       fairYields.holdsBack(
-        task, others: others, step: step, bound: bound, lone: Self.loneYieldsBeforeTimePasses, timerPending: !timers.isEmpty)
+        task, others: others, step: step, bound: bound, lone: Self.loneYieldsBeforeTimePasses, timerPending: !time.timers.isEmpty)
     else { return false }
     fairYields.held.append(HeldBackYield(job: job, info: info, yieldedTo: others))
     return true
@@ -130,13 +130,13 @@ extension DeterministicScheduler {
     var index = 0
     while index < fairYields.held.count {
       if let owner { fairYields.held[index].yieldedTo.removeAll { $0 == owner } }
-      let waiting = fairYields.held[index].yieldedTo.contains { task in readyInfo.contains { $0.owner == task } }
+      let waiting = fairYields.held[index].yieldedTo.contains { task in queue.readyInfo.contains { $0.owner == task } }
       if waiting {
         index += 1
       } else {
         let held = fairYields.held.remove(at: index)
-        readyJobs.append(held.job)
-        readyInfo.append(held.info)
+        queue.readyJobs.append(held.job)
+        queue.readyInfo.append(held.info)
       }
     }
   }
@@ -144,8 +144,8 @@ extension DeterministicScheduler {
   /// Makes every held-back job ready again, when nothing else is.
   func releaseAllYields() {
     for held in fairYields.held {
-      readyJobs.append(held.job)
-      readyInfo.append(held.info)
+      queue.readyJobs.append(held.job)
+      queue.readyInfo.append(held.info)
     }
     fairYields.held.removeAll(keepingCapacity: true)
   }

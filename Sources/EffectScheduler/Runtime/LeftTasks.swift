@@ -16,9 +16,9 @@ extension DeterministicScheduler {
   /// never finish: the configuration asks for it, and the run can tell when a task completes (it
   /// reads its tasks' status). Settles the structured children of completed tasks first.
   func waitsForLeftTasks() -> Bool {
-    guard configuration.reportsLeakedTasks, readsTaskStatus else { return false }
+    guard configuration.reportsLeakedTasks, tasks.readsTaskStatus else { return false }
     completeStructuredChildren()
-    return registry.records.contains { !$0.completed }
+    return tasks.registry.records.contains { !$0.completed }
   }
 
   /// The report of tasks still running `stillRunningAfter` steps after the body returned, and of

@@ -8,7 +8,7 @@ extension DeterministicScheduler {
     var queued: [TaskID] = []
     for job in ActorQueue.queuedJobs(actorAt: address) where JobFlags(job).isTask {
       let runtimeID = runtimeTaskID(job)
-      guard let id = registry.id(forRuntimeID: runtimeID) ?? (runtimeID > rootRuntimeID ? spawn(job, runtimeID: runtimeID, flags: JobFlags(job), fromOutside: false) : nil),
+      guard let id = tasks.registry.id(forRuntimeID: runtimeID) ?? (runtimeID > tasks.rootRuntimeID ? spawn(job, runtimeID: runtimeID, flags: JobFlags(job), fromOutside: false) : nil),
         !known.contains(id), !queued.contains(id)
       else { continue }
       queued.append(id)
@@ -21,14 +21,14 @@ extension DeterministicScheduler {
   /// `TaskWaitReader`). Only a task without an executor preference can take the job beyond its
   /// actor, so without one the list is left empty.
   func keepWorkQueuedElsewhere(than address: UInt) {
-    guard registry.records.contains(where: { $0.prefersNoExecutor && !$0.completed }) else { return }
+    guard tasks.registry.records.contains(where: { $0.prefersNoExecutor && !$0.completed }) else { return }
     var queued: [(lastStep: Int, task: TaskID, actor: UInt)] = []
     var pages = TaskWaitReader.MappedPages()
-    pages.checkTogether(registry.records.lazy.filter { !$0.completed }.map(\.address), count: TaskWaitReader.taskBytesRead)
-    for index in registry.records.indices {
+    pages.checkTogether(tasks.registry.records.lazy.filter { !$0.completed }.map(\.address), count: TaskWaitReader.taskBytesRead)
+    for index in tasks.registry.records.indices {
       let id = TaskID(index)
-      guard let lastStep = registry[id].lastStep, !registry[id].completed,
-        case .executor(let actor) = TaskWaitReader.wait(ofTaskAt: registry[id].address, runtimeID: registry.runtimeID(of: id), pages: &pages),
+      guard let lastStep = tasks.registry[id].lastStep, !tasks.registry[id].completed,
+        case .executor(let actor) = TaskWaitReader.wait(ofTaskAt: tasks.registry[id].address, runtimeID: tasks.registry.runtimeID(of: id), pages: &pages),
         actor != address
       else { continue }
       queued.append((lastStep, id, actor))
@@ -42,9 +42,9 @@ extension DeterministicScheduler {
   /// queue to the job, which ran it.
   func noteQueuedWorkRunBeyondTheActor() {
     var pages = TaskWaitReader.MappedPages()
-    pages.checkTogether(actors.queuedElsewhere.lazy.map { self.registry[$0.task].address }, count: TaskWaitReader.taskBytesRead)
+    pages.checkTogether(actors.queuedElsewhere.lazy.map { self.tasks.registry[$0.task].address }, count: TaskWaitReader.taskBytesRead)
     for (task, actor) in actors.queuedElsewhere where actors.runningJob?.contains(task) == false {
-      guard TaskWaitReader.wait(ofTaskAt: registry[task].address, runtimeID: registry.runtimeID(of: task), pages: &pages) != .executor(address: actor)
+      guard TaskWaitReader.wait(ofTaskAt: tasks.registry[task].address, runtimeID: tasks.registry.runtimeID(of: task), pages: &pages) != .executor(address: actor)
       else { continue }
       actors.runningJob?.append(task)
     }

@@ -105,7 +105,7 @@ extension DeterministicScheduler {
 
   /// Records that a job of `actor` (its number in the trace) begins, or goes on after a pause.
   func recordActorJobBegins(actor: Int?, scheduledBy: TaskID?, fromOutside: Bool) {
-    runningActor = actor
+    running.runningActor = actor
     append(RecordedEvent(step: step, task: nil, kind: .actorJob, fromOutside: fromOutside, scheduledBy: scheduledBy, actor: actor))
     foldIntoFingerprint(UInt64(truncatingIfNeeded: (actor ?? -1) + 1) | 1 << 62)
   }
@@ -115,7 +115,7 @@ extension DeterministicScheduler {
   func endActorJob() {
     // A task without an executor preference, run by an actor's job, takes the thread along when
     // it steps onto an idle actor or off actors, and runs on there within the job, unseen.
-    let wentBeyond = actors.runningJob?.contains { registry[$0].prefersNoExecutor } ?? false
+    let wentBeyond = actors.runningJob?.contains { tasks.registry[$0].prefersNoExecutor } ?? false
     if wentBeyond, strategy?.listsQueuedActorWork == true { noteQueuedWorkRunBeyondTheActor() }
     for task in actors.endJob(atStep: step, wentBeyond: wentBeyond).dropFirst() {
       foldIntoFingerprint(UInt64(truncatingIfNeeded: task.rawValue) | 1 << 61)
@@ -128,7 +128,7 @@ extension DeterministicScheduler {
   /// the actor (see ``wokenByCompletion(_:)``).
   func noteWorkOnActor(admitting task: TaskID?) {
     guard let tasks = actors.runningJob else { return }
-    if let running = taskReader.currentRuntimeTaskID().flatMap(registry.id(forRuntimeID:)) {
+    if let running = taskReader.currentRuntimeTaskID().flatMap(self.tasks.registry.id(forRuntimeID:)) {
       if !actors.seenRunning.contains(running) { actors.seenRunning.append(running) }
       if !tasks.contains(running) { actors.runningJob?.append(running) }
       return
@@ -147,7 +147,7 @@ extension DeterministicScheduler {
   /// those steps, and a sleeping option would be compared with another actor than its own.
   private func wokenByCompletion(_ task: TaskID) -> Bool {
     // A held task that completed in the job is recorded as it wakes its waiter.
-    if !heldTasksRunning.isEmpty { recordHeldTasksCompleted() }
-    return ExecutorAdoption.resumesInRuntime(taskAt: registry[task].address)
+    if !tasks.heldTasksRunning.isEmpty { recordHeldTasksCompleted() }
+    return ExecutorAdoption.resumesInRuntime(taskAt: tasks.registry[task].address)
   }
 }

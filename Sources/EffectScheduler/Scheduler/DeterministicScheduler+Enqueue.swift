@@ -49,18 +49,18 @@ extension DeterministicScheduler {
       // Run on the scheduler, a task without a preference finds itself on the wrong executor
       // whenever it calls into nonisolated async code, and hops. On the global executor it would
       // have gone straight on, so the hop goes on within the same step.
-      if runtimeID == runningRuntimeID, !runningOnMainActor {
-        selfHop = job
+      if runtimeID == running.runningRuntimeID, !running.runningOnMainActor {
+        running.selfHop = job
         return true
       }
-      if registry.id(forRuntimeID: runtimeID) == nil {
-        guard runtimeID > rootRuntimeID else { return false }
+      if tasks.registry.id(forRuntimeID: runtimeID) == nil {
+        guard runtimeID > tasks.rootRuntimeID else { return false }
         OwnedTasks.add(runtimeID, to: self)
-        ownedRuntimeIDs.append(runtimeID)
+        tasks.ownedRuntimeIDs.append(runtimeID)
       }
     }
     admit(job, fromOutside: false, onMainActor: false)
-    if let runtimeID, let id = registry.id(forRuntimeID: runtimeID), !registry[id].held { registry[id].prefersNoExecutor = true }
+    if let runtimeID, let id = tasks.registry.id(forRuntimeID: runtimeID), !tasks.registry[id].held { tasks.registry[id].prefersNoExecutor = true }
     return true
   }
 }

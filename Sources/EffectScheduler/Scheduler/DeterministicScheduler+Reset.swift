@@ -8,81 +8,47 @@ extension DeterministicScheduler {
   /// alive, so each cut run would keep its storage too. Nothing runs on this scheduler again:
   /// its mailbox drops what arrives, and what a task asks of it off its run finds it not driving.
   func releaseStorageOfCutRun() {
-    events = []
-    choices = []
-    registry = TaskRegistry()
+    trail.events = []
+    trail.choices = []
+    tasks.registry = TaskRegistry()
     actors = RunActors()
-    readyJobs = []
-    readyInfo = []
-    trampolines = []
+    queue.readyJobs = []
+    queue.readyInfo = []
+    queue.trampolines = []
     fairYields = YieldFairness()
-    notes = []
-    lockPauses = []
-    lockTouches = []
-    lockNumbers = [:]
-    uncontrolledLockStandIns = [:]
-    taskReads = []
-    clockAdvances = []
-    timedSteps = []
-    timersSet = []
-    dueTimerFirings = []
-    dueTimerOffers = []
-    madeReadyInStep = []
-    outsideSteps = []
+    trail.notes = []
+    lockWatch.lockPauses = []
+    lockWatch.lockTouches = []
+    lockWatch.lockNumbers = [:]
+    lockWatch.uncontrolledLockStandIns = [:]
+    trail.taskReads = []
+    time.clockAdvances = []
+    time.timedSteps = []
+    time.timersSet = []
+    time.dueTimerFirings = []
+    time.dueTimerOffers = []
+    trail.madeReadyInStep = []
+    trail.outsideSteps = []
   }
 
-  /// Makes a scheduler whose run ended cleanly ready for another run, keeping its storage.
+  /// Makes a scheduler whose run ended cleanly ready for another run, keeping its storage: each
+  /// part clears what it holds of a run.
   func reset(configuration: SchedulerConfiguration) {
     self.configuration = configuration
-    readyJobs.removeAll(keepingCapacity: true)
-    readyInfo.removeAll(keepingCapacity: true)
-    if !waitingMainActorJobs.isEmpty { waitingMainActorJobs.removeAll(keepingCapacity: true) }
-    mainActorJobIsReady = false
-    trampolines.removeAll(keepingCapacity: true)
+    queue.clear()
     fairYields.removeAll()
-    registry.removeAll()
-    events.removeAll(keepingCapacity: true)
-    choices.removeAll(keepingCapacity: true)
+    tasks.registry.removeAll()
+    tasks.rootCompletedInStep = nil
+    if !tasks.ownedRuntimeIDs.isEmpty { tasks.ownedRuntimeIDs.removeAll(keepingCapacity: true) }
+    trail.clear()
     step = 0
-    fingerprint = Self.fingerprintSeed
-    runningTask = nil
-    ownerOfLastJob = nil
+    running.clear()
     actors.removeAll()
-    rootCompletedInStep = nil
-    stepThatTookAProgramLock = -1
+    lockWatch.clear()
     whenIdle = nil
-    if !ownedRuntimeIDs.isEmpty { ownedRuntimeIDs.removeAll(keepingCapacity: true) }
-    timers.removeAll()
-    timerSequence = 0
-    virtualNow = .zero
-    earlyFirings = 0
-    cutAtStep = nil
-    if !timedSteps.isEmpty { timedSteps.removeAll(keepingCapacity: true) }
-    if !timersSet.isEmpty { timersSet.removeAll(keepingCapacity: true) }
-    if !dueTimerFirings.isEmpty { dueTimerFirings.removeAll(keepingCapacity: true) }
-    if !dueTimerOffers.isEmpty { dueTimerOffers.removeAll(keepingCapacity: true) }
-    if !madeReadyInStep.isEmpty { madeReadyInStep.removeAll(keepingCapacity: true) }
-    unexplored = nil
-    issueRecorded = nil
-    if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
-    if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
-    if !handOffs.isEmpty { handOffs.removeAll() }
+    time.clear()
     runThreads = RunThreads()
-    tookUncontrolledLocks = false
-    if !uncontrolledLockStandIns.isEmpty { uncontrolledLockStandIns.removeAll() }
-    if !lockNumbers.isEmpty {
-      lockTouches.removeAll(keepingCapacity: true)
-      lockNumbers.removeAll(keepingCapacity: true)
-      nextLockNumber = 0
-    }
-    if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
-    if !lockPauses.isEmpty { lockPauses.removeAll(keepingCapacity: true) }
-    if !taskReads.isEmpty { taskReads.removeAll(keepingCapacity: true) }
-    exactDelayOfNextSleep = nil
-    runningStep = nil
-    runningActor = nil
-    stepToEnd = nil
-    pendingMisuse = nil
+    conclusion.pendingMisuse = nil
     isDriving = true
     mailbox.reopen()
   }

@@ -78,10 +78,10 @@ extension DeterministicScheduler {
     _ = RunThreads.redirections
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
-    runStartedAt = RealTime.now
+    time.runStartedAt = RealTime.now
     jobRecord.watch(warningAfter: configuration.blockedJobWarning, givingUpAfter: configuration.blockedJobLimit)
     #if os(Linux)
-      suspendingRunStart = RealTime.reading(CLOCK_MONOTONIC)
+      time.suspendingRunStart = RealTime.reading(CLOCK_MONOTONIC)
     #endif
     // An explicit priority, so runs do not depend on the driver thread's quality of service.
     // The closure captures one object, so it needs no context of its own.
@@ -101,20 +101,20 @@ extension DeterministicScheduler {
     releaseGroupChildren()
     self.strategy = nil
     DrivingThread.set(nil)
-    OwnedTasks.remove(ownedRuntimeIDs)
+    OwnedTasks.remove(tasks.ownedRuntimeIDs)
     RuntimeHooks.runsUnderWay.subtract(1, ordering: .relaxed)
     let record = RunRecord(
-      ending: ending, schedule: Schedule(choices, splitsCriticalSections: pausesBetweenSections), tasks: registry.records, events: events, steps: step,
-      clockAdvances: clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
-      stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: notes,
-      lockPauses: lockPauses.isEmpty ? [] : lockPauses.map { $0.numbered(in: lockNumbers) }, outsideSteps: outsideSteps,
-      receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockTouches, taskReads: taskReads,
-      handOffs: handOffs, tookUncontrolledLocks: tookUncontrolledLocks, cutAtStep: cutAtStep, timedSteps: timedSteps, timersSet: timersSet, dueTimerFirings: dueTimerFirings, dueTimerOffers: dueTimerOffers, unexplored: unexplored, fairYieldsRemovedABranch: fairYields.removedABranch,
-      plainTasksWentUnadopted: !readsTaskStatus && registry.records.contains(where: \.prefersNoExecutor), issueRecorded: issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
-      traceFingerprint: fingerprint)
+      ending: ending, schedule: Schedule(trail.choices, splitsCriticalSections: pausesBetweenSections), tasks: tasks.registry.records, events: trail.events, steps: step,
+      clockAdvances: time.clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
+      stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: trail.notes,
+      lockPauses: lockWatch.lockPauses.isEmpty ? [] : lockWatch.lockPauses.map { $0.numbered(in: lockWatch.lockNumbers) }, outsideSteps: trail.outsideSteps,
+      receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockWatch.lockTouches, taskReads: trail.taskReads,
+      handOffs: trail.handOffs, tookUncontrolledLocks: lockWatch.tookUncontrolledLocks, cutAtStep: time.cutAtStep, timedSteps: time.timedSteps, timersSet: time.timersSet, dueTimerFirings: time.dueTimerFirings, dueTimerOffers: time.dueTimerOffers, unexplored: trail.unexplored, fairYieldsRemovedABranch: fairYields.removedABranch,
+      plainTasksWentUnadopted: !tasks.readsTaskStatus && tasks.registry.records.contains(where: \.prefersNoExecutor), issueRecorded: trail.issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
+      traceFingerprint: trail.fingerprint)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
-    watchedLocks = false
+    lockWatch.watchedLocks = false
     return RunOutcome(record: record, result: root.result)
   }
 }

@@ -12,8 +12,8 @@ extension DeterministicScheduler {
     operation: sending @escaping @isolated(any) () async -> Success
   ) -> Task<Success, Never> {
     let named = nameNextTask(name)
-    defer { if named { nameOfNextTask = nil } }
-    if readsTaskStatus { return Task(name: name, priority: priority, operation: operation) }
+    defer { if named { tasks.nameOfNextTask = nil } }
+    if tasks.readsTaskStatus { return Task(name: name, priority: priority, operation: operation) }
     return Task(name: name, executorPreference: self, priority: priority) {
       self.currentTaskDidStart(name: name)
       defer { self.currentTaskWillComplete() }
@@ -28,8 +28,8 @@ extension DeterministicScheduler {
     operation: sending @escaping @isolated(any) () async throws -> Success
   ) -> Task<Success, any Error> {
     let named = nameNextTask(name)
-    defer { if named { nameOfNextTask = nil } }
-    if readsTaskStatus { return Task(name: name, priority: priority, operation: operation) }
+    defer { if named { tasks.nameOfNextTask = nil } }
+    if tasks.readsTaskStatus { return Task(name: name, priority: priority, operation: operation) }
     return Task(name: name, executorPreference: self, priority: priority) {
       self.currentTaskDidStart(name: name)
       defer { self.currentTaskWillComplete() }
@@ -43,21 +43,21 @@ extension DeterministicScheduler {
   /// clears the name once it has created the task.
   private func nameNextTask(_ name: String?) -> Bool {
     guard name != nil, isOnDriverThread, isDriving else { return false }
-    nameOfNextTask = name
+    tasks.nameOfNextTask = name
     return true
   }
 
   func currentTaskDidStart(name: String?) {
     guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
-    registry[id].info.name = name
-    registry[id].nameResolved = true
+    tasks.registry[id].info.name = name
+    tasks.registry[id].nameResolved = true
   }
 
   /// Marks the current task as finishing with the job now running.
   func currentTaskWillComplete() {
     guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
-    registry[id].completed = true
-    if id.rawValue == 0 { rootCompletedInStep = step }
+    tasks.registry[id].completed = true
+    if id.rawValue == 0 { tasks.rootCompletedInStep = step }
   }
 
   /// Records what the current task is about to wait on, so a deadlock or stall report can say it.
@@ -65,7 +65,7 @@ extension DeterministicScheduler {
   /// it: a test script's every effect notes its wait, and few are ever reported.
   package func noteCurrentTaskWaits(on description: @escaping @autoclosure () -> String) {
     guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
-    registry[id].waitingOn = description
+    tasks.registry[id].waitingOn = description
   }
 
   /// Adds `text` to the trace as a note of the current task at the current step, such as
@@ -73,7 +73,7 @@ extension DeterministicScheduler {
   /// runs whose notes differ have different traces. Does nothing outside a controlled task.
   package func noteInTrace(_ text: String) {
     guard isOnDriverThread, isDriving, let id = currentTaskID() else { return }
-    notes.append(TraceNote(step: step, task: id, text: text))
+    trail.notes.append(TraceNote(step: step, task: id, text: text))
     // Packed as an event is, with 7, a kind code no event has, so a note never folds in as one.
     foldIntoFingerprint(UInt64(truncatingIfNeeded: step) << 24 | UInt64(truncatingIfNeeded: id.rawValue & 0xFFF) << 12 | 7 << 1)
     for byte in text.utf8 { foldIntoFingerprint(UInt64(byte)) }

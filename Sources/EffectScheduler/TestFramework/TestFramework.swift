@@ -59,7 +59,7 @@ extension DeterministicScheduler {
   /// a run that is cut short before its body ends (``SchedulerConfiguration/earlyTimerFirings``)
   /// is still judged by it.
   package static func noteIssueRecordedByCallingCode(_ description: String) {
-    guard let scheduler = controllingCallingThread, scheduler.issueRecorded == nil else { return }
-    scheduler.issueRecorded = description
+    guard let scheduler = controllingCallingThread, scheduler.trail.issueRecorded == nil else { return }
+    scheduler.trail.issueRecorded = description
   }
 }

@@ -19,9 +19,9 @@ extension DeterministicScheduler {
   /// may be another's once it completes.
   func noteCancellationRead(ofTaskAt address: UInt) {
     if let running = taskReader.currentTaskAddress(), UInt(bitPattern: running) == address { return }
-    guard let task = registry.latestTask(at: address) else { return }
+    guard let task = tasks.registry.latestTask(at: address) else { return }
     let read = TaskRead(step: step, task: task)
-    if taskReads.last != read { taskReads.append(read) }
+    if trail.taskReads.last != read { trail.taskReads.append(read) }
   }
 }
 

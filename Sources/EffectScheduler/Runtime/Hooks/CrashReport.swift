@@ -43,7 +43,7 @@ enum CrashReport {
     sigaction(signal, &previous[Int(signal)], nil)
     guard let scheduler = DrivingThread.scheduler else { return }
     alarm(5)
-    let schedule = Schedule(scheduler.choices, splitsCriticalSections: scheduler.pausesBetweenSections)
+    let schedule = Schedule(scheduler.trail.choices, splitsCriticalSections: scheduler.pausesBetweenSections)
     let text = """
 
       EffectScheduler: the process crashed (signal \(signal)) in step \(scheduler.step) of a run, under schedule \(schedule).

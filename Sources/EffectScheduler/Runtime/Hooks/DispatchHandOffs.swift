@@ -29,7 +29,7 @@ package struct HandOff: Hashable, Sendable {
 extension DeterministicScheduler {
   /// Notes that the running code handed work to `call`.
   func noteHandOff(through call: String) {
-    handOffs.append(HandOff(step: step, task: currentTaskID(), call: call))
+    trail.handOffs.append(HandOff(step: step, task: currentTaskID(), call: call))
   }
 }
 

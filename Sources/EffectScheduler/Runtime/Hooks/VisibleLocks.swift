@@ -28,7 +28,7 @@ extension DeterministicScheduler {
     if isStatusOrStackLock(address) { return }
     // A library's static lock guards its own lazily made globals.
     if noteTouch(at: address, sharedIfNew: { !VisibleLocks.isStaticLockOfALibrary(address) }), byTheProgram, !controlled {
-      tookUncontrolledLocks = true
+      lockWatch.tookUncontrolledLocks = true
     }
   }
 
@@ -39,13 +39,13 @@ extension DeterministicScheduler {
     // suspend and switch: the running task's is told apart first, then the registered tasks' are
     // looked up, every time, as tasks register while the run goes on.
     if let task = taskReader.currentTaskAddress(), VisibleLocks.isStatusLock(address, ofTaskAt: UInt(bitPattern: task)) { return true }
-    return registry.anyTask(holding: address, at: VisibleLocks.statusLockOffsets) || driverStack.contains(address)
+    return tasks.registry.anyTask(holding: address, at: VisibleLocks.statusLockOffsets) || driverStack.contains(address)
   }
 
   /// Whether the lock at `address` is one a note of ``noteLock(at:byTheProgram:controlled:)``
   /// counts: no task's status lock, none on the driver thread's stack, and no library's static lock.
   func isProgramLock(at address: UInt) -> Bool {
-    if let known = lockNumbers[address] { return known >= 0 }
+    if let known = lockWatch.lockNumbers[address] { return known >= 0 }
     return !isStatusOrStackLock(address) && !VisibleLocks.isStaticLockOfALibrary(address)
   }
 
@@ -55,15 +55,15 @@ extension DeterministicScheduler {
   @discardableResult
   func noteTouch(at address: UInt, sharedIfNew: () -> Bool = { true }) -> Bool {
     let number: Int
-    if let known = lockNumbers[address] {
+    if let known = lockWatch.lockNumbers[address] {
       number = known
     } else {
-      number = sharedIfNew() ? nextLockNumber : -1
-      if number >= 0 { nextLockNumber += 1 }
-      lockNumbers[address] = number
+      number = sharedIfNew() ? lockWatch.nextLockNumber : -1
+      if number >= 0 { lockWatch.nextLockNumber += 1 }
+      lockWatch.lockNumbers[address] = number
     }
     guard number >= 0 else { return false }
-    if lockTouches.last != LockTouch(step: step, lock: number) { lockTouches.append(LockTouch(step: step, lock: number)) }
+    if lockWatch.lockTouches.last != LockTouch(step: step, lock: number) { lockWatch.lockTouches.append(LockTouch(step: step, lock: number)) }
     return true
   }
 }
@@ -232,7 +232,7 @@ enum VisibleLocks {
       guard let lock else { return }
       let address = UInt(bitPattern: lock)
       DrivingThread.withScheduler { scheduler in
-        if scheduler.watchedLocks, scheduler.isDriving { scheduler.noteLock(at: address, byTheProgram: byTheProgram, controlled: controlled) }
+        if scheduler.lockWatch.watchedLocks, scheduler.isDriving { scheduler.noteLock(at: address, byTheProgram: byTheProgram, controlled: controlled) }
       }
     }
   #endif

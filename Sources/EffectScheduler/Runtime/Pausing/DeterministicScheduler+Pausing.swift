@@ -20,7 +20,7 @@ extension DeterministicScheduler {
     if let host = HostThread.current { return host }
     let host = HostThread()
     HostThread.setCurrent(host)
-    originalHost = host
+    pausing.originalHost = host
     return host
   }
 
@@ -29,8 +29,8 @@ extension DeterministicScheduler {
   /// meanwhile: the job then goes on outside the scheduler's control. `pause` says at which lock
   /// the job pauses, if at one, for the trace.
   func pauseRunningJob(blockedOn lock: ControlledLock?, noting pause: LockPause? = nil) -> Bool {
-    guard let info = runningStep else { return true }
-    if let pause { lockPauses.append(pause) }
+    guard let info = running.runningStep else { return true }
+    if let pause { lockWatch.lockPauses.append(pause) }
     // A plain task paused at a lock in its first step has handed nothing over: a deadlock report
     // would know it only as `unstructured`.
     learnRunningTaskName()
@@ -38,27 +38,27 @@ extension DeterministicScheduler {
     let task = currentTaskID() ?? info.owner
     let actorTasks = actors.runningJob
     let paused = PausedJob(
-      host: host, info: info, task: task, runningTask: runningTask, runningRuntimeID: runningRuntimeID, runningJob: runningJob,
-      runningOnMainActor: runningOnMainActor, watchedCompletion: witnessBaseline != nil, actor: actorTasks == nil ? nil : runningActor,
+      host: host, info: info, task: task, runningTask: running.runningTask, runningRuntimeID: running.runningRuntimeID, runningJob: running.runningJob,
+      runningOnMainActor: running.runningOnMainActor, watchedCompletion: tasks.witnessBaseline != nil, actor: actorTasks == nil ? nil : running.runningActor,
       actorTasks: actorTasks)
-    paused.handOff = pausingAtHandOff
+    paused.handOff = pausing.pausingAtHandOff
     paused.actorAddress = actors.runningAddress
-    pausingAtHandOff = false
+    pausing.pausingAtHandOff = false
     if actorTasks != nil {
       endActorJob()
     } else if let id = info.task {
       endSegment(of: id, as: .paused)
     }
-    witnessBaseline = nil
-    runningStep = nil
+    tasks.witnessBaseline = nil
+    running.runningStep = nil
     jobRecord.end()
     if info.isOnMainActor { keepMainActor() }
     paused.blockedOn = lock
-    pausedJobs.append(paused)
+    pausing.pausedJobs.append(paused)
     if lock == nil { makeReady(paused) }
     pauseCount.add(1, ordering: .relaxed)
-    stepToEnd = info
-    let next = idleHosts.popLast() ?? HostThread.lend(to: self)
+    running.stepToEnd = info
+    let next = pausing.idleHosts.popLast() ?? HostThread.lend(to: self)
     // Counted before the loop goes on elsewhere, whose jobs' locks may be this job's.
     LockPauses.pausedJobs.add(1, ordering: .relaxed)
     next.wake(.drive)
@@ -93,7 +93,7 @@ extension DeterministicScheduler {
       let stillQueued = queuedTasks(onActorAt: address, besides: [])
       actors.runningJob?.removeAll { stillQueued.contains($0) && actors.listedFromQueue.contains($0) && !actors.seenRunning.contains($0) }
     }
-    pausingAtHandOff = true
+    pausing.pausingAtHandOff = true
     _ = pauseRunningJob(blockedOn: nil)
   }
 
@@ -103,8 +103,8 @@ extension DeterministicScheduler {
   func holdsATaskStatusLock() -> Bool {
     #if os(Linux) && _pointerBitWidth(_64)
       let me = hostOfCallingThread().kernelID
-      for index in registry.records.indices where !registry[TaskID(index)].completed {
-        if LockHolders.ofMutex(at: registry[TaskID(index)].address + VisibleLocks.statusLockOffset) == me { return true }
+      for index in tasks.registry.records.indices where !tasks.registry[TaskID(index)].completed {
+        if LockHolders.ofMutex(at: tasks.registry[TaskID(index)].address + VisibleLocks.statusLockOffset) == me { return true }
       }
     #endif
     return false
@@ -112,32 +112,32 @@ extension DeterministicScheduler {
 
   /// Puts the stand-in of a paused job among the ready jobs.
   func makeReady(_ paused: PausedJob) {
-    readyJobs.append(paused.standIn)
-    readyInfo.append(paused.info)
+    queue.readyJobs.append(paused.standIn)
+    queue.readyInfo.append(paused.info)
   }
 
   /// Keeps the main actor for a job of its that paused: the main-actor job made ready when it was
   /// picked waits again, first in line, as the main actor runs one job at a time.
   private func keepMainActor() {
-    if let index = readyInfo.firstIndex(where: \.isOnMainActor) {
-      waitingMainActorJobs.insert((readyJobs.remove(at: index), readyInfo.remove(at: index)), at: 0)
+    if let index = queue.readyInfo.firstIndex(where: \.isOnMainActor) {
+      queue.waitingMainActorJobs.insert((queue.readyJobs.remove(at: index), queue.readyInfo.remove(at: index)), at: 0)
     }
-    mainActorJobIsReady = true
+    queue.mainActorJobIsReady = true
   }
 
   /// The paused job `job` stands in for, if it is one.
   func pausedJob(standingIn job: UnownedJob) -> PausedJob? {
-    guard !pausedJobs.isEmpty else { return nil }
+    guard !pausing.pausedJobs.isEmpty else { return nil }
     let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
-    return pausedJobs.first { Unmanaged.passUnretained($0).toOpaque() == UnsafeMutableRawPointer(mutating: address) }
+    return pausing.pausedJobs.first { Unmanaged.passUnretained($0).toOpaque() == UnsafeMutableRawPointer(mutating: address) }
   }
 
   /// Begins the step in which `paused` goes on, hands the calling thread's place to the job's
   /// thread and parks; returns why it was woken.
   func resume(_ paused: PausedJob) -> HostThread.Order {
-    pausedJobs.removeAll { $0 === paused }
+    pausing.pausedJobs.removeAll { $0 === paused }
     let info = paused.info
-    ownerOfLastJob = info.owner
+    running.ownerOfLastJob = info.owner
     if let tasks = paused.actorTasks {
       actors.runningJob = tasks
       actors.runningAddress = paused.actorAddress
@@ -156,17 +156,17 @@ extension DeterministicScheduler {
       if let job = paused.runningJob { noteCancellation(of: id, job: job) }
       record(id, .resumed, onMainActor: info.isOnMainActor)
     }
-    if let task = paused.task { registry[task].waitingOn = nil }
-    runningTask = paused.runningTask
-    runningRuntimeID = paused.runningRuntimeID
-    runningJob = paused.runningJob
-    runningOnMainActor = paused.runningOnMainActor
-    runningStep = info
+    if let task = paused.task { tasks.registry[task].waitingOn = nil }
+    running.runningTask = paused.runningTask
+    running.runningRuntimeID = paused.runningRuntimeID
+    running.runningJob = paused.runningJob
+    running.runningOnMainActor = paused.runningOnMainActor
+    running.runningStep = info
     jobRecord.begin(step: step, task: info.owner)
     // The count the watch compares with has moved with the steps between.
-    witnessBaseline = paused.watchedCompletion ? activeRun?.referenceCount ?? 0 : nil
+    tasks.witnessBaseline = paused.watchedCompletion ? activeRun?.referenceCount ?? 0 : nil
     let me = hostOfCallingThread()
-    idleHosts.append(me)
+    pausing.idleHosts.append(me)
     paused.host.wake(.resume)
     let order = me.park()
     if order == .drive { activeThread.store(me.identity, ordering: .relaxed) }
@@ -178,7 +178,7 @@ extension DeterministicScheduler {
   func driveAsLentThread(_ host: HostThread) {
     activeThread.store(host.identity, ordering: .relaxed)
     DrivingThread.set(self)
-    _ = driveLoop(endingStepOf: stepToEnd)
+    _ = driveLoop(endingStepOf: running.stepToEnd)
     DrivingThread.set(nil)
   }
 
@@ -204,11 +204,11 @@ extension DeterministicScheduler {
   /// What the calling thread's loop returns once the run is over for it: the ending on the first
   /// thread, once the paused jobs let go have ended or had their time; nothing on a lent thread.
   func leaveTheLoop() -> RunEnding? {
-    guard HostThread.current === originalHost, let ending = concludedEnding else { return nil }
-    concludedEnding = nil
+    guard HostThread.current === pausing.originalHost, let ending = conclusion.concludedEnding else { return nil }
+    conclusion.concludedEnding = nil
     activeThread.store(ThreadIdentity.current, ordering: .relaxed)
-    orphanedJobs?.waitForTheEnd(timeout: .seconds(1))
-    orphanedJobs = nil
+    conclusion.orphanedJobs?.waitForTheEnd(timeout: .seconds(1))
+    conclusion.orphanedJobs = nil
     return ending
   }
 
@@ -216,24 +216,24 @@ extension DeterministicScheduler {
   /// loop or, paused, go on outside the scheduler's control. Returns the ending on the run's first
   /// thread, and `nil` on a lent thread, whose part is over.
   func conclude(_ ending: RunEnding) -> RunEnding? {
-    let onFirstThread = HostThread.current === originalHost || originalHost == nil
-    if pausedJobs.isEmpty, idleHosts.isEmpty, onFirstThread { return ending }
-    for paused in pausedJobs {
-      if let task = paused.task { registry[task].waitingOn = nil }
+    let onFirstThread = HostThread.current === pausing.originalHost || pausing.originalHost == nil
+    if pausing.pausedJobs.isEmpty, pausing.idleHosts.isEmpty, onFirstThread { return ending }
+    for paused in pausing.pausedJobs {
+      if let task = paused.task { tasks.registry[task].waitingOn = nil }
     }
-    let orphans = OrphanedJobs(pausedJobs.map(\.host))
-    pausedJobs.removeAll()
-    let idle = idleHosts
-    idleHosts.removeAll()
-    concludedEnding = ending
-    orphanedJobs = orphans
+    let orphans = OrphanedJobs(pausing.pausedJobs.map(\.host))
+    pausing.pausedJobs.removeAll()
+    let idle = pausing.idleHosts
+    pausing.idleHosts.removeAll()
+    conclusion.concludedEnding = ending
+    conclusion.orphanedJobs = orphans
     for host in idle { host.wake(.runIsOver) }
-    if firstThreadWaitsApart { originalHost?.wake(.runIsOver) }
+    if pausing.firstThreadWaitsApart { pausing.originalHost?.wake(.runIsOver) }
     orphans.passOn()
     if onFirstThread {
-      concludedEnding = nil
+      conclusion.concludedEnding = nil
       orphans.waitForTheEnd(timeout: .seconds(1))
-      orphanedJobs = nil
+      conclusion.orphanedJobs = nil
       return ending
     }
     return nil

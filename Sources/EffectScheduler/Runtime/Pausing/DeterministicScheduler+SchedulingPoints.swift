@@ -27,7 +27,7 @@ extension DeterministicScheduler {
 
   @usableFromInline
   package static var controllingCallingThreadDuringRuns: DeterministicScheduler? {
-    guard let scheduler = DrivingThread.scheduler, scheduler.isDriving, scheduler.isOnDriverThread, scheduler.runningStep != nil
+    guard let scheduler = DrivingThread.scheduler, scheduler.isDriving, scheduler.isOnDriverThread, scheduler.running.runningStep != nil
     else { return nil }
     return scheduler
   }
@@ -54,7 +54,7 @@ extension DeterministicScheduler {
   /// task holds it, unless `onlyIfAvailable`.
   package func acquire(_ lock: ControlledLock, onlyIfAvailable: Bool) -> Acquisition {
     if mayPause, !pauseRunningJob(blockedOn: nil, noting: LockPause(step: step, at: lock, waits: false)) { return .uncontrolled }
-    guard let me = currentTaskID() ?? runningStep?.owner else { return .uncontrolled }
+    guard let me = currentTaskID() ?? running.runningStep?.owner else { return .uncontrolled }
     while true {
       noteTouch(of: lock)
       guard let holder = lock.holder(inRun: runSerial) else {
@@ -67,18 +67,18 @@ extension DeterministicScheduler {
         // The code cannot wait here (see `holdsATaskStatusLock`). On real threads it would block
         // until the holder lets go, which is no error; here the run stops after the step, not
         // judged, and the exploration says it could not follow it.
-        unexplored =
-          unexplored
-          ?? "task \(registry[me].info.descriptionWithoutOrigin) waited in a cancellation handler for \(name(of: lock)), held by task "
-          + "\(registry[holder].info.descriptionWithoutOrigin): the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot "
+        trail.unexplored =
+          trail.unexplored
+          ?? "task \(tasks.registry[me].info.descriptionWithoutOrigin) waited in a cancellation handler for \(name(of: lock)), held by task "
+          + "\(tasks.registry[holder].info.descriptionWithoutOrigin): the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot "
           + "pause it there, and runs that reach such a wait stop, not judged"
-        if cutAtStep == nil { cutAtStep = step }
+        if time.cutAtStep == nil { time.cutAtStep = step }
         return .acquired
       }
       // Described only if a report needs it: naming the holder may read debug information.
       let lockName = name(of: lock)
-      let holderInfo = registry[holder].info
-      registry[me].waitingOn = { "\(lockName), held by task \(holderInfo)" }
+      let holderInfo = tasks.registry[holder].info
+      tasks.registry[me].waitingOn = { "\(lockName), held by task \(holderInfo)" }
       guard pauseRunningJob(blockedOn: lock, noting: LockPause(step: step, at: lock, waits: true)) else { return .uncontrolled }
     }
   }
@@ -86,12 +86,12 @@ extension DeterministicScheduler {
   /// Unlocks `lock` for the running task, which must hold it; the tasks waiting for it may go on.
   /// A misuse ends the run once the step is over.
   package func release(_ lock: ControlledLock, fileID: String, line: Int) {
-    let me = currentTaskID() ?? runningStep?.owner
+    let me = currentTaskID() ?? running.runningStep?.owner
     noteTouch(of: lock)
     guard let holder = lock.holder(inRun: runSerial), holder == me else {
-      let who = me.map { "task \(registry[$0].info)" } ?? "code outside any task"
-      let held = lock.holder(inRun: runSerial).map { "which task \(registry[$0].info) holds" } ?? "which no task holds (unlocked twice?)"
-      pendingMisuse = pendingMisuse ?? .lockMisused("\(who) unlocked \(name(of: lock)), \(held), at \(fileID):\(line)")
+      let who = me.map { "task \(tasks.registry[$0].info)" } ?? "code outside any task"
+      let held = lock.holder(inRun: runSerial).map { "which task \(tasks.registry[$0].info) holds" } ?? "which no task holds (unlocked twice?)"
+      conclusion.pendingMisuse = conclusion.pendingMisuse ?? .lockMisused("\(who) unlocked \(name(of: lock)), \(held), at \(fileID):\(line)")
       return
     }
     letGo(of: lock)
@@ -100,7 +100,7 @@ extension DeterministicScheduler {
   /// Lets go of `lock`, which a task of the run holds: the jobs waiting for it may go on.
   func letGo(of lock: ControlledLock) {
     lock.forget()
-    for paused in pausedJobs where paused.blockedOn === lock {
+    for paused in pausing.pausedJobs where paused.blockedOn === lock {
       paused.blockedOn = nil
       makeReady(paused)
     }
@@ -116,7 +116,7 @@ extension DeterministicScheduler {
 
   /// Whether a job, a timer or a held-back yield could run instead of the running job.
   var somethingElseCouldRun: Bool {
-    !readyJobs.isEmpty || !trampolines.isEmpty || !fairYields.held.isEmpty || offersTimer
+    !queue.readyJobs.isEmpty || !queue.trampolines.isEmpty || !fairYields.held.isEmpty || offersTimer
   }
 
   /// Notes that the running step touched `object`, numbered like the locks a watching run sees.
@@ -127,6 +127,6 @@ extension DeterministicScheduler {
   /// `EffectLock #2 (made at Inbox.swift:12)`: the lock's kind, its number in the trace's locks,
   /// and where the program made it, when known.
   private func name(of lock: ControlledLock) -> String {
-    lock.name(number: lockNumbers[UInt(bitPattern: Unmanaged.passUnretained(lock).toOpaque())])
+    lock.name(number: lockWatch.lockNumbers[UInt(bitPattern: Unmanaged.passUnretained(lock).toOpaque())])
   }
 }

@@ -13,12 +13,12 @@ extension DeterministicScheduler {
   /// paused, as for a drop-in held, unless it only tries the lock (not `waits`); in a
   /// cancellation handler, which cannot pause, it lends the holder its turn.
   func pauseBeforeUncontrolledLock(_ acquire: LockAcquire, waits: Bool) -> Bool {
-    guard isDriving, isOnDriverThread, runningStep != nil, let host = HostThread.current else { return false }
+    guard isDriving, isOnDriverThread, running.runningStep != nil, let host = HostThread.current else { return false }
     // Pausing between critical sections, a step's first one, taken holding no such lock, runs
     // where the step does: moved to the step's start, it would order the same. It counts as
     // controlled, so no claim rests on it having run whole with the code around it.
     let holdsNone = pausesBetweenSections && host.heldLocks.isEmpty
-    let firstOfTheStep = holdsNone && stepThatTookAProgramLock != step
+    let firstOfTheStep = holdsNone && lockWatch.stepThatTookAProgramLock != step
     let mayPauseHere = pausesAtLocks && host.holdsOnlyLocksWaitedFor || holdsNone && !firstOfTheStep
     // Without a scheduling point here, there is only a lock a paused job holds to wait for.
     guard mayPauseHere || (waits && pausedJobBlocking(acquire) != nil), isProgramLock(at: acquire.address) else { return firstOfTheStep }
@@ -45,18 +45,18 @@ extension DeterministicScheduler {
   /// scheduler's control.
   func waitWhileAPausedJobBlocks(_ acquire: LockAcquire) {
     #if os(Linux) && _pointerBitWidth(_64)
-      while let holder = pausedJobBlocking(acquire)?.task, let me = currentTaskID() ?? runningStep?.owner, holder != me {
+      while let holder = pausedJobBlocking(acquire)?.task, let me = currentTaskID() ?? running.runningStep?.owner, holder != me {
         let address = acquire.address
         let kind = acquire.lockKind
-        let standIn = uncontrolledLockStandIns[address] ?? ControlledLock(kind: { kind })
-        uncontrolledLockStandIns[address] = standIn
+        let standIn = lockWatch.uncontrolledLockStandIns[address] ?? ControlledLock(kind: { kind })
+        lockWatch.uncontrolledLockStandIns[address] = standIn
         standIn.holder = holder
         standIn.holderRun = runSerial
-        let number = lockNumbers[address].map { " #\($0)" } ?? ""
+        let number = lockWatch.lockNumbers[address].map { " #\($0)" } ?? ""
         // Described only if a report needs it: naming the holder may read debug information.
-        let holderInfo = registry[holder].info
+        let holderInfo = tasks.registry[holder].info
         let aLock = acquire.aLock
-        registry[me].waitingOn = { "\(aLock)\(number) the scheduler does not control, held by task \(holderInfo)" }
+        tasks.registry[me].waitingOn = { "\(aLock)\(number) the scheduler does not control, held by task \(holderInfo)" }
         let host = HostThread.current
         host?.waitsFor = acquire
         let goesOn = pauseRunningJob(blockedOn: standIn, noting: LockPause(step: step, atLockAt: address, kind: kind, waits: true))
@@ -75,23 +75,23 @@ extension DeterministicScheduler {
     let address = acquire.address
     guard let holder = pausedJobBlocking(acquire), holder.blockedOn == nil else { return }
     // Words for the summary, made while the search runs: without where the tasks were created.
-    let waiter = (currentTaskID() ?? runningStep?.owner).map { "task \(registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
-    let holderName = holder.task.map { "task \(registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
-    let number = lockNumbers[address].map { " #\($0)" } ?? ""
-    unexplored =
-      unexplored
+    let waiter = (currentTaskID() ?? running.runningStep?.owner).map { "task \(tasks.registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
+    let holderName = holder.task.map { "task \(tasks.registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
+    let number = lockWatch.lockNumbers[address].map { " #\($0)" } ?? ""
+    trail.unexplored =
+      trail.unexplored
       ?? "\(waiter) waited in a cancellation handler for \(acquire.aLock)\(number) that \(holderName) held, paused in its "
       + "critical section: the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot pause it there; the "
       + "holder went on outside the scheduler's control until it let go, and runs that reach such a wait stop, not judged"
-    if cutAtStep == nil { cutAtStep = step }
+    if time.cutAtStep == nil { time.cutAtStep = step }
     let me = hostOfCallingThread()
-    lentTurnWaiter = me
+    lockWatch.lentTurnWaiter = me
     LockPauses.lentTurns.add(1, ordering: .relaxed)
     holder.host.goesOnUntilRelease = address
     holder.host.wake(.goOnUntilRelease)
     _ = me.park()
     LockPauses.lentTurns.subtract(1, ordering: .relaxed)
-    lentTurnWaiter = nil
+    lockWatch.lentTurnWaiter = nil
   }
 
   /// On the thread of a paused job lent to a cancellation handler, once it let go of the lock
@@ -99,7 +99,7 @@ extension DeterministicScheduler {
   /// job it still is, until lent again or let go at the run's end.
   func parkAfterLentRun(_ host: HostThread) {
     LockPauses.pausedJobs.add(1, ordering: .relaxed)
-    lentTurnWaiter?.wake(.resume)
+    lockWatch.lentTurnWaiter?.wake(.resume)
     let order = host.park()
     LockPauses.pausedJobs.subtract(1, ordering: .relaxed)
     switch order {

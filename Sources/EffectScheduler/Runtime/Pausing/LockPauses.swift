@@ -134,7 +134,7 @@ enum LockPauses {
       guard scheduler.followsHeldLocks, let host = HostThread.current else { return }
       let isProgramLock = scheduler.isProgramLock(at: address)
       host.heldLocks.append((address, isProgramLock))
-      if isProgramLock, scheduler.runningStep != nil { scheduler.stepThatTookAProgramLock = scheduler.step }
+      if isProgramLock, scheduler.running.runningStep != nil { scheduler.lockWatch.stepThatTookAProgramLock = scheduler.step }
     }
   }
 
@@ -145,7 +145,7 @@ enum LockPauses {
     let address = UInt(bitPattern: lock)
     if !host.heldLocks.isEmpty, let index = host.heldLocks.lastIndex(where: { $0.address == address }) { host.heldLocks.remove(at: index) }
     DrivingThread.withScheduler { scheduler in
-      if !scheduler.uncontrolledLockStandIns.isEmpty { scheduler.letGoOfUncontrolledLock(at: address) }
+      if !scheduler.lockWatch.uncontrolledLockStandIns.isEmpty { scheduler.letGoOfUncontrolledLock(at: address) }
     }
   }
 
@@ -220,13 +220,13 @@ extension DeterministicScheduler {
 
   /// The paused job whose thread holds the lock of `acquire` in a way that blocks it.
   func pausedJobBlocking(_ acquire: LockAcquire) -> PausedJob? {
-    guard !pausedJobs.isEmpty, acquire.isBlocked else { return nil }
-    return pausedJobs.first { acquire.isBlocked(by: $0.host) }
+    guard !pausing.pausedJobs.isEmpty, acquire.isBlocked else { return nil }
+    return pausing.pausedJobs.first { acquire.isBlocked(by: $0.host) }
   }
 
   /// Makes the jobs waiting for the uncontrolled lock at `address` ready: its holder lets go of it.
   func letGoOfUncontrolledLock(at address: UInt) {
-    guard let standIn = uncontrolledLockStandIns[address], standIn.isHeldUnderControl else { return }
+    guard let standIn = lockWatch.uncontrolledLockStandIns[address], standIn.isHeldUnderControl else { return }
     letGo(of: standIn)
   }
 }

@@ -24,39 +24,39 @@ extension DeterministicScheduler {
     }
     learnRunningTaskName()
     _ = timeSeenByRunningCode()
-    tracksStepStarts = true
+    time.tracksStepStarts = true
     let delay: Duration
-    if let exact = exactDelayOfNextSleep {
-      exactDelayOfNextSleep = nil
+    if let exact = time.exactDelayOfNextSleep {
+      time.exactDelayOfNextSleep = nil
       delay = exact
     } else {
       delay = earliest == latest ? earliest : roundestDuration(from: earliest, to: latest)
     }
-    let timer = VirtualTimer(deadline: virtualNow + delay, sequence: timerSequence, job: job, owner: currentTaskID())
-    timerSequence += 1
-    timersSet.append(TimerSetting(step: step, owner: timer.owner, deadline: timer.deadline))
-    timers.insert(timer)
+    let timer = VirtualTimer(deadline: time.virtualNow + delay, sequence: time.timerSequence, job: job, owner: currentTaskID())
+    time.timerSequence += 1
+    time.timersSet.append(TimerSetting(step: step, owner: timer.owner, deadline: timer.deadline))
+    time.timers.insert(timer)
   }
 
   /// How long ago, in real time, the step under way began: the longest a sleep's own reading of
   /// the clock can precede its hand-over.
   var realTimeSinceStepStart: Duration {
-    (tracksStepStarts ? stepStartedAt : runStartedAt).duration(to: RealTime.now)
+    (time.tracksStepStarts ? time.stepStartedAt : time.runStartedAt).duration(to: RealTime.now)
   }
 
   /// Moves the virtual clock to the earliest deadline, if it is not there yet, and runs that
   /// timer's wake-up, which makes its sleeping task ready; the other timers due then wait their
   /// turn (``offersTimer``). Like trampolines, wake-ups are not steps.
   func advanceClock() {
-    let deadline = timers.first!.deadline
-    if deadline == virtualNow, clockAdvances.last?.time == deadline {
-      dueTimerFirings.append(step)
+    let deadline = time.timers.first!.deadline
+    if deadline == time.virtualNow, time.clockAdvances.last?.time == deadline {
+      time.dueTimerFirings.append(step)
     } else {
-      clockAdvances.append(ClockAdvance(step: step, time: deadline))
+      time.clockAdvances.append(ClockAdvance(step: step, time: deadline))
     }
-    virtualNow = deadline
+    time.virtualNow = deadline
     foldIntoFingerprint(UInt64(truncatingIfNeeded: deadline.nanoseconds) &+ 0x7FFF_0000)
-    let firing = timers.removeFirst().job
+    let firing = time.timers.removeFirst().job
     // A wake-up is a task of the runtime's own, which is not the program's: it runs here, hops
     // included, without being registered.
     runTaskJob(firing, runtimeID: runtimeTaskID(firing), onMainActor: false)
@@ -69,32 +69,32 @@ extension DeterministicScheduler {
   /// Whether a timer is due at the virtual clock's time, waiting for its turn after another due
   /// then, and nothing is announced from outside.
   var hasTimerDue: Bool {
-    timers.first?.deadline == virtualNow && mailbox.expectedFromOutside == 0 && cutAtStep == nil
+    time.timers.first?.deadline == time.virtualNow && mailbox.expectedFromOutside == 0 && time.cutAtStep == nil
   }
 
   /// Notes, for the step about to be chosen, the timers due at the clock's instant, the one
   /// offered first (see ``Trace/dueTimerOffers``).
   func noteTimersDue() {
-    dueTimerOffers.append(DueTimerOffer(step: step, deadline: virtualNow, timers: timers.dueWindow(at: virtualNow)))
+    time.dueTimerOffers.append(DueTimerOffer(step: step, deadline: time.virtualNow, timers: time.timers.dueWindow(at: time.virtualNow)))
   }
 
   /// Whether the strategy may fire the earliest timer early, beside the ready jobs: a timer is
   /// pending, nothing is announced from outside, and the run has fired fewer timers early than
   /// the configuration allows (see ``SchedulerConfiguration/earlyTimerFirings``).
   var offersEarlyTimer: Bool {
-    !timers.isEmpty && earlyFirings < configuration.earlyTimerFirings && mailbox.expectedFromOutside == 0 && cutAtStep == nil
+    !time.timers.isEmpty && time.earlyFirings < configuration.earlyTimerFirings && mailbox.expectedFromOutside == 0 && time.cutAtStep == nil
       && delaysOnlyUntimedWork
   }
 
   /// Fires the earliest timer as the step the strategy picked, though jobs are ready: a step that
   /// runs no job of its own, only the wake-up of that timer, due now or fired early.
   func fireTimer() {
-    choices.append(.timer)
+    trail.choices.append(.timer)
     if !hasTimerDue {
-      earlyFirings += 1
+      time.earlyFirings += 1
       markTasksDelayedByTimer()
     }
-    if tracksStepStarts { stepStartedAt = RealTime.now }
+    if time.tracksStepStarts { time.stepStartedAt = RealTime.now }
     advanceClock()
     step += 1
   }
@@ -102,8 +102,8 @@ extension DeterministicScheduler {
   /// Runs the wake-ups still held when a run ends, so their jobs are not leaked: those of
   /// cancelled sleeps do nothing, and the others wake tasks that go on after the run, uncontrolled.
   func releaseTimers() {
-    if timers.isEmpty { return }
-    for job in timers.removeAllInOrder() { job.runSynchronously(on: executor) }
+    if time.timers.isEmpty { return }
+    for job in time.timers.removeAllInOrder() { job.runSynchronously(on: executor) }
   }
 }
 

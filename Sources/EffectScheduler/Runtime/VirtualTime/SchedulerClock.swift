@@ -23,7 +23,7 @@ public struct SchedulerClock: Clock {
   /// The current instant: under a scheduler, the run's start plus its virtual time.
   public var now: Instant {
     guard let scheduler = Self.scheduler else { return .now }
-    return scheduler.runStartedAt + scheduler.timeSeenByRunningCode()
+    return scheduler.time.runStartedAt + scheduler.timeSeenByRunningCode()
   }
 
   /// The scheduler running the calling code: the task-local one, or for a detached task, which
@@ -44,20 +44,20 @@ public struct SchedulerClock: Clock {
       return try await ContinuousClock().sleep(until: deadline, tolerance: tolerance)
     }
     let delay = max(.zero, scheduler.virtualInstant.duration(to: deadline))
-    scheduler.exactDelayOfNextSleep = delay
-    defer { scheduler.exactDelayOfNextSleep = nil }
+    scheduler.time.exactDelayOfNextSleep = delay
+    defer { scheduler.time.exactDelayOfNextSleep = nil }
     try await Task.sleep(for: delay)
   }
 }
 
 extension DeterministicScheduler {
   /// The virtual time as an instant of the continuous clock, counted from the start of the run.
-  var virtualInstant: ContinuousClock.Instant { runStartedAt + virtualNow }
+  var virtualInstant: ContinuousClock.Instant { time.runStartedAt + time.virtualNow }
 
   /// The virtual time of the run under way, counted from its start: zero until the first sleep
   /// ends. Read it from code the scheduler runs; a read is a read of the clock, as
   /// ``SchedulerConfiguration/earlyTimerFirings`` counts them.
   public var virtualTime: Duration {
-    isOnDriverThread && isDriving ? timeSeenByRunningCode() : virtualNow
+    isOnDriverThread && isDriving ? timeSeenByRunningCode() : time.virtualNow
   }
 }

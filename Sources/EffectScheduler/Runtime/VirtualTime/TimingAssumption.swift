@@ -22,20 +22,20 @@ extension DeterministicScheduler {
   func markTasksDelayedByTimer() {
     func delay(_ owner: TaskID?) {
       guard let owner else { return }
-      if registry[owner].delayedAt == nil { registry[owner].delayedAt = virtualNow }
-      registry[owner].delayedSinceLastJob = true
+      if tasks.registry[owner].delayedAt == nil { tasks.registry[owner].delayedAt = time.virtualNow }
+      tasks.registry[owner].delayedSinceLastJob = true
     }
-    for info in readyInfo { delay(info.owner) }
+    for info in queue.readyInfo { delay(info.owner) }
     for held in fairYields.held { delay(held.info.owner) }
-    for (_, info) in waitingMainActorJobs { delay(info.owner) }
+    for (_, info) in queue.waitingMainActorJobs { delay(info.owner) }
   }
 
   /// Stops the run at this step if task `id`, whose job begins, was delayed past a timer fired
   /// early and has been cancelled since: what its job would have done on time is unknown.
   func noteFirstJobSinceDelay(of id: TaskID) {
-    guard registry[id].delayedSinceLastJob else { return }
-    registry[id].delayedSinceLastJob = false
-    if registry[id].cancelled, cutAtStep == nil { cutAtStep = step }
+    guard tasks.registry[id].delayedSinceLastJob else { return }
+    tasks.registry[id].delayedSinceLastJob = false
+    if tasks.registry[id].cancelled, time.cutAtStep == nil { time.cutAtStep = step }
   }
 
   /// Notes that the running code reads the clock or is about to sleep, and returns the virtual
@@ -43,19 +43,19 @@ extension DeterministicScheduler {
   /// at which it was delayed, as it would have on time: what it records before its job ends is
   /// what it would have recorded.
   func timeSeenByRunningCode() -> Duration {
-    guard let task = currentTaskID() else { return virtualNow }
-    registry[task].keepsTime = true
-    if timedSteps.last != step { timedSteps.append(step) }
-    guard let delayedAt = registry[task].delayedAt else { return virtualNow }
-    if cutAtStep == nil { cutAtStep = step }
+    guard let task = currentTaskID() else { return time.virtualNow }
+    tasks.registry[task].keepsTime = true
+    if time.timedSteps.last != step { time.timedSteps.append(step) }
+    guard let delayedAt = tasks.registry[task].delayedAt else { return time.virtualNow }
+    if time.cutAtStep == nil { time.cutAtStep = step }
     return delayedAt
   }
 
   /// Whether every task a timer fired now would delay has so far neither read the clock nor
   /// slept: work that keeps time is taken to run on time.
   var delaysOnlyUntimedWork: Bool {
-    func untimed(_ owner: TaskID?) -> Bool { owner.map { !registry[$0].keepsTime } ?? true }
-    return readyInfo.allSatisfy { untimed($0.owner) } && fairYields.held.allSatisfy { untimed($0.info.owner) }
-      && waitingMainActorJobs.allSatisfy { untimed($0.1.owner) }
+    func untimed(_ owner: TaskID?) -> Bool { owner.map { !tasks.registry[$0].keepsTime } ?? true }
+    return queue.readyInfo.allSatisfy { untimed($0.owner) } && fairYields.held.allSatisfy { untimed($0.info.owner) }
+      && queue.waitingMainActorJobs.allSatisfy { untimed($0.1.owner) }
   }
 }

@@ -79,8 +79,8 @@ enum RealTime {
     func virtualReading(of clock: clockid_t) -> timespec? {
       let start: Duration
       switch clock {
-      case CLOCK_BOOTTIME: start = ContinuousClock().systemEpoch.duration(to: runStartedAt)
-      case CLOCK_MONOTONIC: start = suspendingRunStart
+      case CLOCK_BOOTTIME: start = ContinuousClock().systemEpoch.duration(to: time.runStartedAt)
+      case CLOCK_MONOTONIC: start = time.suspendingRunStart
       default: return nil
       }
       let (seconds, attoseconds) = (start + timeSeenByRunningCode()).components

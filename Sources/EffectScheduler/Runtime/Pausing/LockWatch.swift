@@ -1,0 +1,40 @@
+/// What the run notes of the locks its steps take, and of the pauses at them: the scheduler's
+/// own, and those it does not control (see LockPauses.swift).
+struct LockWatch {
+  /// Whether the run notes the locks each step took: when it watches hidden accesses, or only
+  /// locks (``StrategyReference/watchesLocks``).
+  var watchedLocks = false
+  /// The locks steps took, by step, each numbered in the order the run first took it.
+  var lockTouches: [LockTouch] = []
+  /// The number of each lock a step took, or -1 for one that guards nothing tasks share.
+  var lockNumbers: [UInt: Int] = [:]
+  /// For each uncontrolled mutex a job waited for, paused, while a paused job of the run held it
+  /// (LockPauses.swift): the record its waiters wait on, as on a drop-in's.
+  var uncontrolledLockStandIns: [UInt: ControlledLock] = [:]
+  /// The thread of a cancellation handler that lent its turn to a paused job, parked until the
+  /// job lets go of the mutex the handler waits for (LockPauses.swift).
+  var lentTurnWaiter: HostThread?
+  var nextLockNumber = 0
+  /// The last step that took a lock the scheduler does not control; see
+  /// ``SchedulerConfiguration/pausesBetweenCriticalSections``.
+  var stepThatTookAProgramLock = -1
+  /// Whether a step of a watching run took a lock through Foundation's slots or the program's own
+  /// (an `NSLock`, a `pthread_mutex_t`, a `pthread_rwlock_t`): a lock the scheduler does not
+  /// control, whose critical sections no schedule splits.
+  var tookUncontrolledLocks = false
+  /// The pauses of the run's jobs at locks, which the trace names.
+  var lockPauses: [LockPause] = []
+
+  /// Forgets the locks the run took and the pauses at them, keeping the storage, for another run.
+  mutating func clear() {
+    stepThatTookAProgramLock = -1
+    tookUncontrolledLocks = false
+    if !uncontrolledLockStandIns.isEmpty { uncontrolledLockStandIns.removeAll() }
+    if !lockNumbers.isEmpty {
+      lockTouches.removeAll(keepingCapacity: true)
+      lockNumbers.removeAll(keepingCapacity: true)
+      nextLockNumber = 0
+    }
+    if !lockPauses.isEmpty { lockPauses.removeAll(keepingCapacity: true) }
+  }
+}

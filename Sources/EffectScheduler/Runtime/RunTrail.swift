@@ -1,0 +1,39 @@
+/// What the run records for its trace, step by step: the events and choices, the notes the
+/// program added, and what came from outside.
+struct RunTrail {
+  var events: [RecordedEvent] = []
+  var choices: [ScheduleChoice] = []
+  var fingerprint = DeterministicScheduler.fingerprintSeed
+  /// The tasks the running step made ready, not cancelled then; see CancelledWhereMadeReady.swift.
+  var madeReadyInStep: [(job: UnownedJob, task: TaskID)] = []
+  /// The first thing the run met that no schedule can show, in words; see
+  /// CancelledWhereMadeReady.swift.
+  var unexplored: String?
+  /// The first issue the test framework recorded in one of the run's steps, in words; see
+  /// ``noteIssueRecordedByCallingCode(_:)``.
+  var issueRecorded: String?
+  /// The steps whose job was handed back from outside the scheduler's control.
+  var outsideSteps: [Int] = []
+  /// The reads of other tasks' cancelled flags steps made through their handles, by step (see
+  /// CancellationReads.swift).
+  var taskReads: [TaskRead] = []
+  /// The work the run's code handed to Dispatch; see DispatchHandOffs.swift.
+  var handOffs: [HandOff] = []
+  /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
+  /// cost nothing to copy or clear on the hot path.
+  var notes: [TraceNote] = []
+
+  /// Forgets the run recorded, keeping the storage, for another run.
+  mutating func clear() {
+    events.removeAll(keepingCapacity: true)
+    choices.removeAll(keepingCapacity: true)
+    fingerprint = DeterministicScheduler.fingerprintSeed
+    if !madeReadyInStep.isEmpty { madeReadyInStep.removeAll(keepingCapacity: true) }
+    unexplored = nil
+    issueRecorded = nil
+    if !outsideSteps.isEmpty { outsideSteps.removeAll(keepingCapacity: true) }
+    if !handOffs.isEmpty { handOffs.removeAll() }
+    if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
+    if !taskReads.isEmpty { taskReads.removeAll(keepingCapacity: true) }
+  }
+}
