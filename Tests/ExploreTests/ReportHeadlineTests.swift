@@ -9,20 +9,33 @@ import Testing
 private func issuesAndFailure(
   of body: @escaping @Sendable () async throws -> Void
 ) async throws -> (issues: [Issue], failure: ExplorationFailure) {
+  let (issues, failure) = try await issues { () async -> ExplorationFailure? in
+    do {
+      try await body()
+      return nil
+    } catch {
+      return error as? ExplorationFailure
+    }
+  }
+  return (issues, try #require(failure))
+}
+
+/// Runs `body` in a scope that keeps, and keeps from failing this test, each issue that reaches
+/// the test; returns them with what `body` returned.
+private func issues<Value: Sendable>(
+  recordedDuring body: @escaping @Sendable () async throws -> Value
+) async throws -> (issues: [Issue], value: Value) {
   let issues = Mutex<[Issue]>([])
   let observer = IssueHandlingTrait.compactMapIssues { issue in
     issues.withLock { $0.append(issue) }
     return nil
   }
-  let caught = Mutex<ExplorationFailure?>(nil)
+  let value = Mutex<Value?>(nil)
   try await observer.provideScope(for: try #require(Test.current), testCase: Test.Case.current) {
-    do {
-      try await body()
-    } catch {
-      caught.withLock { $0 = error as? ExplorationFailure }
-    }
+    let returned = try await body()
+    value.withLock { $0 = returned }
   }
-  return (issues.withLock { $0 }, try #require(caught.withLock { $0 }))
+  return (issues.withLock { $0 }, try #require(value.withLock { $0 }))
 }
 
 @Suite("A failing exploration's report, where the user looks")
@@ -66,46 +79,29 @@ struct ReportHeadlineTests {
 
   @Test("requireFailure records nothing, and the failure it returns shows its whole report")
   func expectedFailureKeepsItsReport() async throws {
-    let issues = Mutex<[Issue]>([])
-    let observer = IssueHandlingTrait.compactMapIssues { issue in
-      issues.withLock { $0.append(issue) }
-      return nil
-    }
-    let kept = Mutex<ExplorationFailure?>(nil)
-    try await observer.provideScope(for: try #require(Test.current), testCase: Test.Case.current) {
-      let failure = try await requireFailure(ExplorationFailure.self) {
+    let (issues, failure) = try await issues {
+      try await requireFailure(ExplorationFailure.self) {
         try await explore(.exhaustive, configuration: Self.quiet) {
           #expect(await incrementTwice(losingUpdates: true) == 2)
         }
       }
-      kept.withLock { $0 = failure }
     }
-    let failure = try #require(kept.withLock { $0 })
-    #expect(issues.withLock { $0.isEmpty })
+    #expect(issues.isEmpty)
     #expect(String(describingForTest: failure) == failure.description)
   }
 
   @Test("a pass that rests on an assumption records one warning at the call, headed by the claim")
   func assumptionWarningHeadedByTheClaim() async throws {
-    let issues = Mutex<[Issue]>([])
-    let observer = IssueHandlingTrait.compactMapIssues { issue in
-      issues.withLock { $0.append(issue) }
-      return nil
-    }
-    let summary = Mutex<ExplorationSummary?>(nil)
-    try await observer.provideScope(for: try #require(Test.current), testCase: Test.Case.current) {
+    let (recorded, summary) = try await issues {
       // Critical sections of a lock the scheduler does not pause at ran whole.
-      let passed = try await explore(.exhaustive, configuration: Self.quiet) {
+      try await explore(.exhaustive, configuration: Self.quiet) {
         let lock = NSLock()
         let other = Task.effect(name: "other") { lock.withLock {} }
         lock.withLock {}
         await other.value
       }
-      summary.withLock { $0 = passed }
     }
-    let claim = try #require(summary.withLock { $0 }).claim
-    try #require(!claim.assumptions.isEmpty)
-    let recorded = issues.withLock { $0 }
+    try #require(!summary.claim.assumptions.isEmpty)
     try #require(recorded.count == 1)
     #expect(recorded[0].severity == .warning)
     // Not "Issue recorded", with the claim below it: the claim is the issue's first line.

@@ -67,12 +67,9 @@ extension DeterministicScheduler {
         // The code cannot wait here (see `holdsATaskStatusLock`). On real threads it would block
         // until the holder lets go, which is no error; here the run stops after the step, not
         // judged, and the exploration says it could not follow it.
-        trail.unexplored =
-          trail.unexplored
-          ?? "task \(tasks.registry[me].info.descriptionWithoutOrigin) waited in a cancellation handler for \(name(of: lock)), held by task "
+        stopUnjudged(meeting: "task \(tasks.registry[me].info.descriptionWithoutOrigin) waited in a cancellation handler for \(name(of: lock)), held by task "
           + "\(tasks.registry[holder].info.descriptionWithoutOrigin): the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot "
-          + "pause it there, and runs that reach such a wait stop, not judged"
-        if time.cutAtStep == nil { time.cutAtStep = step }
+          + "pause it there, and runs that reach such a wait stop, not judged")
         return .acquired
       }
       // Described only if a report needs it: naming the holder may read debug information.

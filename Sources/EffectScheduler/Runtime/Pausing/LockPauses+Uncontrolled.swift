@@ -78,12 +78,9 @@ extension DeterministicScheduler {
     let waiter = (currentTaskID() ?? running.runningStep?.owner).map { "task \(tasks.registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
     let holderName = holder.task.map { "task \(tasks.registry[$0].info.descriptionWithoutOrigin)" } ?? "a job"
     let number = lockWatch.lockNumbers[address].map { " #\($0)" } ?? ""
-    trail.unexplored =
-      trail.unexplored
-      ?? "\(waiter) waited in a cancellation handler for \(acquire.aLock)\(number) that \(holderName) held, paused in its "
+    stopUnjudged(meeting: "\(waiter) waited in a cancellation handler for \(acquire.aLock)\(number) that \(holderName) held, paused in its "
       + "critical section: the runtime runs a handler holding the cancelled task's lock, so the scheduler cannot pause it there; the "
-      + "holder went on outside the scheduler's control until it let go, and runs that reach such a wait stop, not judged"
-    if time.cutAtStep == nil { time.cutAtStep = step }
+      + "holder went on outside the scheduler's control until it let go, and runs that reach such a wait stop, not judged")
     let me = hostOfCallingThread()
     lockWatch.lentTurnWaiter = me
     LockPauses.lentTurns.add(1, ordering: .relaxed)
@@ -111,5 +108,12 @@ extension DeterministicScheduler {
       host.isOrphan = true
       DrivingThread.set(nil)
     }
+  }
+
+  /// Notes that the run met `what`, a wait inside a cancellation handler that the scheduler
+  /// cannot pause, unless it met something such before, and stops it after this step, not judged.
+  func stopUnjudged(meeting what: @autoclosure () -> String) {
+    if trail.unexplored == nil { trail.unexplored = what() }
+    if time.cutAtStep == nil { time.cutAtStep = step }
   }
 }
