@@ -108,7 +108,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   @exclusivity(unchecked) package var whenIdle: (() -> Bool)?
   // Jobs paused in their synchronous code; see DeterministicScheduler+Pausing.swift.
   /// The jobs paused in their synchronous code, and the threads that host them while they wait
-  /// (see Runtime/Pausing).
+  /// (see the Pausing folder).
   @exclusivity(unchecked) var pausing = PausingState()
   /// The job under way, published for the watch of jobs that block their thread.
   let jobRecord = RunningJobRecord()

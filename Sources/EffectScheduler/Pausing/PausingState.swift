@@ -1,5 +1,5 @@
 /// The jobs paused in their synchronous code, and the threads that host them while they wait
-/// (see Runtime/Pausing).
+/// (see the Pausing folder).
 struct PausingState {
   var pausedJobs: [PausedJob] = []
   /// Whether the job about to pause is an actor's, at a hand-off (see `pauseDrainIfItGoesOn`).

@@ -124,7 +124,7 @@ enum VisibleLocks {
       pthread_mutex_destroy(&mutex)
       // The concurrency library, Foundation (`NSLock`), and the image holding this code. The
       // runtime's own locks are told from the program's, whose critical sections no step boundary
-      // splits: see ``DeterministicScheduler/tookUncontrolledLocks``.
+      // splits: see `LockWatch.tookUncontrolledLocks`.
       let thisImage = unsafeBitCast(lock, to: UnsafeRawPointer.self)
       let functions: [(name: String, runtime: UnsafeRawPointer, program: UnsafeRawPointer)] = [
         ("pthread_mutex_lock", thisImage, unsafeBitCast(programLock, to: UnsafeRawPointer.self)),
