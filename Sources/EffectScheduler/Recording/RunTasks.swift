@@ -23,4 +23,12 @@ struct RunTasks {
   /// While the running job's task is watched for completion, how many references to
   /// ``activeRun`` there should be once the job is done unless the task completes; `nil` otherwise.
   var witnessBaseline: Int?
+
+  /// Forgets the run's tasks, keeping the storage, for another run: the tasks it held are let go
+  /// when the run ends (``DeterministicScheduler/releaseHeldTasks()``).
+  mutating func clear() {
+    registry.removeAll()
+    rootCompletedInStep = nil
+    if !ownedRuntimeIDs.isEmpty { ownedRuntimeIDs.removeAll(keepingCapacity: true) }
+  }
 }

@@ -37,9 +37,7 @@ extension DeterministicScheduler {
     self.configuration = configuration
     queue.clear()
     fairYields.removeAll()
-    tasks.registry.removeAll()
-    tasks.rootCompletedInStep = nil
-    if !tasks.ownedRuntimeIDs.isEmpty { tasks.ownedRuntimeIDs.removeAll(keepingCapacity: true) }
+    tasks.clear()
     trail.clear()
     step = 0
     running.clear()

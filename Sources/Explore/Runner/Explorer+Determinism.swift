@@ -7,7 +7,7 @@ extension Explorer {
   /// search runs another, or claims every schedule on that one alone, a replay of its schedule
   /// must give the same trace (``finishDeterminismCheck()``). A search that stops at one run
   /// claims a sample, which needs no replay: one schedule of a long run then costs one run.
-  func checkDeterminism() throws(ExplorationFailure) {
+  func checkDeterminism() {
     guard configuration.checksDeterminism, !checkedDeterminism else { return }
     checkedDeterminism = true
     determinismAwaitsFirstRun = true

@@ -9,10 +9,9 @@ extension Explorer {
   /// failure, named after the part that found it, with the fewest preemptions the minimization
   /// finds.
   func runPortfolio(named strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
-    // The budget starts once the determinism check's own run is done, so the search runs at
-    // least one schedule however long its first runs take: a program whose runs wait out a
-    // stall must not pass with none tried.
-    try checkDeterminism()
+    // The search's first run is the determinism check's, and is made whatever the budget
+    // (`firstRunRegardless`): a program whose runs wait out a stall must not pass with none tried.
+    checkDeterminism()
     let start = DispatchTime.now().uptimeNanoseconds
     let firstRun = runs
     let settled = try runPortfolioParts(PortfolioPlan(budget: configuration.portfolioBudget), named: strategy, firstRunRegardless: true)

@@ -81,7 +81,7 @@ final class Explorer {
   private func run(_ strategy: ExplorationStrategy) throws(ExplorationFailure) -> Bool {
     switch strategy.kind {
     case .exhaustive(let maxSchedules):
-      try checkDeterminism()
+      checkDeterminism()
       if configuration.searchers > 1 {
         do throws(ExplorationFailure) {
           return try searchInParallel([DepthFirstOracle(shard: shard)], named: strategy, limit: maxSchedules)
@@ -91,7 +91,7 @@ final class Explorer {
       }
       return try search(DepthFirstOracle(shard: shard), named: strategy, limit: maxSchedules)
     case .reduced(let maxSchedules):
-      try checkDeterminism()
+      checkDeterminism()
       if configuration.searchers > 1 {
         do throws(ExplorationFailure) {
           return try searchInParallel(reducedSearchers, named: strategy, limit: maxSchedules)
@@ -102,7 +102,7 @@ final class Explorer {
       return try search(
         ReducedDepthFirstOracle(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
-      try checkDeterminism()
+      checkDeterminism()
       // Bound by bound, as iterative context bounding does: the schedules with no preemption,
       // then those with exactly one, and so on up to the bound, each tried once and none beyond
       // it. A bug is met among the schedules with the fewest preemptions it needs, before the
