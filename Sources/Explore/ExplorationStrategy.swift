@@ -102,7 +102,7 @@ public struct ExplorationStrategy: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Runs each strategy in turn until one finds a failure or one has tried every schedule there is.
-  public static func sequence(_ strategies: [ExplorationStrategy]) -> ExplorationStrategy {
+  package static func sequence(_ strategies: [ExplorationStrategy]) -> ExplorationStrategy {
     ExplorationStrategy(kind: .sequence(strategies))
   }
 

@@ -69,7 +69,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   public var mechanismsOff: [RuntimeMechanism] = []
 
   /// Creates a summary.
-  public init(
+  package init(
     strategy: String, schedules: Int, distinctTraces: Int, claim: ExplorationClaim, duration: Duration,
     portfolioParts: [PortfolioPartSummary] = [], budgetRanOut: PortfolioBudget.Limit? = nil,
     everyScheduleWithPreemptions: Int? = nil, shard: Shard? = nil, reductionCheck: ReductionCheck? = nil, unexplored: String? = nil

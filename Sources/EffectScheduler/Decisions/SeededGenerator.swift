@@ -2,14 +2,14 @@
 ///
 /// Its output is fixed by this file, not by the standard library, so a seed printed in a failure
 /// report replays the same schedule on every toolchain and platform.
-public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
   private var state: UInt64
 
   /// Creates a generator whose sequence is fixed by `seed`.
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var mixed = state
     mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,7 +18,7 @@ public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
   }
 
   /// A number in `0..<count`, computed the same way on every platform. `count` must be positive.
-  public mutating func below(_ count: Int) -> Int {
+  package mutating func below(_ count: Int) -> Int {
     Int(truncatingIfNeeded: next() % UInt64(count))
   }
 }

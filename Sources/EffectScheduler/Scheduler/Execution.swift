@@ -12,7 +12,7 @@ public struct Execution<Value> {
   public var unfinishedTasks: [TaskInfo]
 
   /// Creates an execution.
-  public init(value: Value, schedule: Schedule, trace: Trace, unfinishedTasks: [TaskInfo] = []) {
+  package init(value: Value, schedule: Schedule, trace: Trace, unfinishedTasks: [TaskInfo] = []) {
     self.value = value
     self.schedule = schedule
     self.trace = trace

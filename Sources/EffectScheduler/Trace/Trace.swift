@@ -63,7 +63,7 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   package var earlyFiringsAllowed = 0
 
   /// Creates a trace.
-  public init(
+  package init(
     tasks: [TaskInfo] = [], events: [TraceEvent] = [], steps: Int = 0, clockAdvances: [ClockAdvance] = [],
     actors: [TraceActor] = [], actorJobTasks: [Int: [TaskID]] = [:], notes: [TraceNote] = []
   ) {

@@ -10,7 +10,7 @@ public struct TraceActor: Hashable, Sendable {
   private let type: ObjectIdentifier
 
   /// Creates the entry of an actor of type `type`.
-  public init(type: Any.Type) {
+  package init(type: Any.Type) {
     self.type = ObjectIdentifier(type)
   }
 

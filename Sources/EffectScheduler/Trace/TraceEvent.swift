@@ -42,7 +42,7 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   public var actor: Int?
 
   /// Creates an event.
-  public init(
+  package init(
     step: Int, task: TaskID?, kind: Kind, fromOutside: Bool = false, scheduledBy: TaskID? = nil, onMainActor: Bool = false,
     actor: Int? = nil
   ) {

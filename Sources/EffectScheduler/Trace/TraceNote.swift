@@ -16,7 +16,7 @@ public struct TraceNote: Hashable, Sendable, CustomStringConvertible {
   public var text: String
 
   /// Creates a note.
-  public init(step: Int, task: TaskID, text: String) {
+  package init(step: Int, task: TaskID, text: String) {
     self.step = step
     self.task = task
     self.text = text

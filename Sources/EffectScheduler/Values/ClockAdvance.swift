@@ -7,7 +7,7 @@ public struct ClockAdvance: Hashable, Sendable, CustomStringConvertible {
   public var time: Duration
 
   /// Creates a clock advance.
-  public init(step: Int, time: Duration) {
+  package init(step: Int, time: Duration) {
     self.step = step
     self.time = time
   }
@@ -18,7 +18,7 @@ public struct ClockAdvance: Hashable, Sendable, CustomStringConvertible {
 
 extension Duration {
   /// `0`, `250µs`, `300ms`, `1.5s`: the shortest exact form in one unit, for traces.
-  public var compactDescription: String {
+  package var compactDescription: String {
     let nanoseconds = self.nanoseconds
     if nanoseconds == 0 { return "0" }
     for (unit, size) in [("s", Int64(1_000_000_000)), ("ms", 1_000_000), ("µs", 1_000)] where nanoseconds >= size {

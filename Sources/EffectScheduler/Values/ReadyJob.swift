@@ -23,7 +23,7 @@ public struct ReadyJob: Hashable, Sendable, CustomStringConvertible {
   public var firesTimer: Bool
 
   /// Creates a ready job.
-  public init(
+  package init(
     task: TaskID?, arrivedFromOutside: Bool = false, scheduledBy: TaskID? = nil, isOnMainActor: Bool = false,
     firesTimer: Bool = false
   ) {

@@ -105,7 +105,7 @@ public struct ScheduleParseError: Error, Hashable, Sendable, CustomStringConvert
   public var problem: String
 
   /// Creates a parse error.
-  public init(input: String, problem: String) {
+  package init(input: String, problem: String) {
     self.input = input
     self.problem = problem
   }

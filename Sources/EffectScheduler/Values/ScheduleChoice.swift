@@ -8,7 +8,7 @@ public enum ScheduleChoice: Hashable, Sendable, CustomStringConvertible {
   case timer
 
   /// The choice that picks `job`, found at `position` among the ready jobs.
-  public init(picking job: ReadyJob, at position: Int) {
+  package init(picking job: ReadyJob, at position: Int) {
     if job.firesTimer {
       self = .timer
     } else {

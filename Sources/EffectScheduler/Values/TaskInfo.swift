@@ -24,7 +24,7 @@ public struct TaskInfo: Hashable, Sendable, CustomStringConvertible {
   package var creation: TaskCreation?
 
   /// Creates a description of a task.
-  public init(id: TaskID, name: String?, parent: TaskID?, kind: Kind) {
+  package init(id: TaskID, name: String?, parent: TaskID?, kind: Kind) {
     self.id = id
     self.name = name
     self.parent = parent

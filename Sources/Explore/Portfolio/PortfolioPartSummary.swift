@@ -29,7 +29,7 @@ public struct PortfolioPartSummary: Hashable, Sendable, CustomStringConvertible 
   public var splitsCriticalSections: Bool
 
   /// Creates a part's summary.
-  public init(part: PortfolioPart, schedules: Int, ending: Ending, splitsCriticalSections: Bool = false) {
+  package init(part: PortfolioPart, schedules: Int, ending: Ending, splitsCriticalSections: Bool = false) {
     self.part = part
     self.schedules = schedules
     self.ending = ending
