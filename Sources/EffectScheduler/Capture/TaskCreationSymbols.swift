@@ -41,7 +41,8 @@ enum TaskCreationSymbols {
   /// The first frame after the runtime's `swift_task_create` whose code is the program's own.
   /// The runtime's frames are passed over by their exported names (`dladdr`), which costs next to
   /// nothing; only the frames after them are looked up in the debug information, one at a time
-  /// and each once in the process, as a lookup took 70 ms for a whole stack.
+  /// and each once in the process: reading debug information is slow, and a whole stack's many
+  /// times so.
   private static func workOut(_ returnAddresses: [UInt]) -> String? {
     let creating = returnAddresses.lastIndex { exportedName(at: $0)?.hasPrefix("swift_task_create") == true }.map { $0 + 1 } ?? 0
     for address in returnAddresses[creating...] {

@@ -27,8 +27,8 @@ private final class DedicatedThreadExecutor: TaskExecutor, Sendable {
   }
 }
 
-/// The threads that run dedicated threads' jobs, kept between jobs: starting a thread for each
-/// `explore` call took a quarter of a call that explores a few schedules. A thread waits for its
+/// The threads that run dedicated threads' jobs, kept between jobs: starting a thread costs more
+/// than an `explore` call of a few schedules spends exploring. A thread waits for its
 /// next job for a few seconds, then ends, so a process keeps only the threads it uses now. It
 /// sleeps without spinning first: a spinning thread took a core from the calling one, and made a
 /// reduced search of a few schedules a fifth slower.

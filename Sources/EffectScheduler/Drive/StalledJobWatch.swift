@@ -83,9 +83,8 @@ enum StalledJobWatch {
   ///
   /// The list holds the records of the schedulers that may still run a job: a scheduler whose run
   /// was cut short lives on, held by the tasks the run left suspended for good, but is retired and
-  /// taken off (``RunningJobRecord/stopBeingWatched()``). Kept on, they made the list grow with
-  /// every such run, and each new scheduler's look through it slower: 24 reduced searches of a
-  /// debounced search in one process went from 61 to 161 ms each.
+  /// taken off (``RunningJobRecord/stopBeingWatched()``): kept on, they would make the list grow
+  /// with every such run, and each new scheduler's look through it slower.
   fileprivate static func watch(_ record: RunningJobRecord) {
     _ = timer
     watched.withLock {

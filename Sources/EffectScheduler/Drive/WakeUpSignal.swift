@@ -74,8 +74,7 @@ package func spinBriefly(until isDone: () -> Bool) -> Bool {
   repeat {
     if isDone() { return true }
     // Lets another thread run on this core: the thread this one waits for is often on the same
-    // core. On the 2-core benchmark machine, a round trip between two threads took 3.5 µs with
-    // this yield and 14 to 100 µs when the spin polled without it.
+    // core, and a spin that polled without yielding would hold it off for the rest of its slice.
     sched_yield()
   } while DispatchTime.now().uptimeNanoseconds < deadline
   return isDone()

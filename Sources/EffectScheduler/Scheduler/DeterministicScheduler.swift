@@ -53,7 +53,7 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   var isDriving = true
 
   // Only the driver thread touches these, and never from two accesses at once, so the dynamic
-  // exclusivity checks, which cost a tenth of the scheduler's time, are turned off.
+  // exclusivity checks, a cost on every access of the hot path, are turned off.
   /// The jobs ready to run, in the order they became ready, with what the strategy is told of each;
   /// and the main actor's, which wait for its stand-in.
   @exclusivity(unchecked) var queue = ReadyQueue()
