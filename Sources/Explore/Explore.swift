@@ -79,11 +79,11 @@ public func explore(
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   do throws(ExplorationFailure) {
     let summary = try result.get()
-    if let warning = summary.claim.warning { await TestFramework.recordIssue(warning, at: site) }
+    if let warning = summary.claim.warning { await TestFramework.recordWarning(warning, at: site) }
     return summary
   } catch {
     var failure = error
-    failure.reportRecorded = await TestFramework.recordFailure(error.description, at: site)
+    failure.reportRecorded = await TestFramework.recordWarning(error.description, at: site)
     throw failure
   }
 }

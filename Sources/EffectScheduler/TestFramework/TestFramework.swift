@@ -40,15 +40,11 @@ package enum TestFramework {
   /// checks them itself, so they are not recorded as issues.
   @TaskLocal package static var failuresAreExpected = false
 
-  /// Records `message` as a warning at `site`, unless failures are expected here. Its first line
+  /// Records `report` (a failure's report about to be thrown, or what a pass rests on) as a
+  /// warning at `site`, unless failures are expected here; returns whether it did. Its first line
   /// is the issue's first line.
-  package static func recordIssue(_ message: String, at site: CallSite) async {
-    _ = await recordFailure(message, at: site)
-  }
-
-  /// Records `report`, the report of a failure about to be thrown, as a warning at `site`, unless
-  /// failures are expected here; returns whether it did. Its first line is the issue's first line.
-  package static func recordFailure(_ report: String, at site: CallSite) async -> Bool {
+  @discardableResult
+  package static func recordWarning(_ report: String, at site: CallSite) async -> Bool {
     guard !failuresAreExpected, let bridge else { return false }
     return await bridge.recordWarning(report, at: site)
   }

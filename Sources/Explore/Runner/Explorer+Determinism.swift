@@ -1,5 +1,17 @@
 import EffectScheduler
 
+/// Where an exploration's determinism check stands.
+enum DeterminismCheck {
+  /// Not started: the exploration has not asked for it yet.
+  case notStarted
+  /// Waiting for the search's first run, which is its first.
+  case awaitingFirstRun
+  /// Holding the search's first run, to replay before the search goes on.
+  case replaying(RunOutcome<Void>)
+  /// Ended: passed, dropped, or left to the search because the first run failed.
+  case ended
+}
+
 extension Explorer {
   /// Starts the determinism check, once an exploration: the search's first run is the check's
   /// first (``noteDeterminismRun(_:)``), noting the locks its steps take, so that the summary can
@@ -8,17 +20,15 @@ extension Explorer {
   /// must give the same trace (``finishDeterminismCheck()``). A search that stops at one run
   /// claims a sample, which needs no replay: one schedule of a long run then costs one run.
   func checkDeterminism() {
-    guard configuration.checksDeterminism, !checkedDeterminism else { return }
-    checkedDeterminism = true
-    determinismAwaitsFirstRun = true
+    guard configuration.checksDeterminism, case .notStarted = determinism else { return }
+    determinism = .awaitingFirstRun
   }
 
   /// Keeps `run`, if it is the run the determinism check waits for and it passed: a failure is
   /// the search's to report.
   func noteDeterminismRun(_ run: RunOutcome<Void>) {
-    guard determinismAwaitsFirstRun else { return }
-    determinismAwaitsFirstRun = false
-    if run.failure == nil { determinismRunToMatch = run }
+    guard case .awaitingFirstRun = determinism else { return }
+    determinism = run.failure == nil ? .replaying(run) : .ended
   }
 
   /// Ends the determinism check, if it has not ended: replays the search's first run and compares
@@ -28,13 +38,14 @@ extension Explorer {
   /// part, a first-in-first-out run and its replay are compared once more, and where they part
   /// again, the program is not deterministic.
   func finishDeterminismCheck() throws(ExplorationFailure) {
-    if let first = determinismRunToMatch {
-      determinismRunToMatch = nil
+    let state = determinism
+    determinism = .ended
+    switch state {
+    case .replaying(let first):
       if Self.sameRun(replay(first).trace, first.trace) { return }
-    } else if determinismAwaitsFirstRun {
-      determinismAwaitsFirstRun = false
+    case .awaitingFirstRun:
       guard partedPair() != nil else { return }
-    } else {
+    case .notStarted, .ended:
       return
     }
     guard let (again, second) = partedPair() else { return }
@@ -43,8 +54,8 @@ extension Explorer {
 
   /// Ends the determinism check unmade: the search claims only the schedules it ran.
   func dropDeterminismCheck() {
-    determinismAwaitsFirstRun = false
-    determinismRunToMatch = nil
+    if case .notStarted = determinism { return }
+    determinism = .ended
   }
 
   /// A first-in-first-out run and its replay, where their traces part; `nil` where they do not,

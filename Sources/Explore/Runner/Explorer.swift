@@ -25,11 +25,8 @@ final class Explorer {
   var traceFingerprints: Set<UInt64> = []
   /// The first thing a run met that no schedule can show (``ExplorationSummary/unexplored``).
   var unexplored: String?
-  var checkedDeterminism = false
-  /// Whether the determinism check waits for the search's first run (see `checkDeterminism()`).
-  var determinismAwaitsFirstRun = false
-  /// The search's first run, while the determinism check has yet to replay it.
-  var determinismRunToMatch: RunOutcome<Void>?
+  /// Where the determinism check stands (see Explorer+Determinism.swift).
+  var determinism = DeterminismCheck.notStarted
   /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``): the determinism check's
   /// runs and those counted note it.
   var assumptions: Set<ExplorationAssumption> = []
@@ -195,7 +192,7 @@ final class Explorer {
         !onlyWhileClaimable || counting.pointee.canStillClaimEverySchedule, counting.pointee.beginRun()
       {
         // A search that goes on past the run the determinism check kept replays it first.
-        if determinismRunToMatch != nil { try finishDeterminismCheck() }
+        if case .replaying = determinism { try finishDeterminismCheck() }
         let outcome = runOnce(ran == 0 ? first : reference, explores: false)
         noteDeterminismRun(outcome)
         ran += 1
