@@ -20,7 +20,9 @@ let package = Package(
     .library(name: "ExploreTesting", targets: ["ExploreTesting"]),
   ],
   targets: [
-    .target(name: "EffectScheduler", swiftSettings: optimizedInDebugBuilds),
+    // The entry points of code built with `-Xfrontend -sanitize=thread`: see Instrumentation.swift.
+    .target(name: "InstrumentationEntryPoints", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+    .target(name: "EffectScheduler", dependencies: ["InstrumentationEntryPoints"], swiftSettings: optimizedInDebugBuilds),
     .target(name: "Effects", dependencies: ["EffectScheduler"], swiftSettings: optimizedInDebugBuilds),
     .target(name: "Explore", dependencies: ["EffectScheduler"], swiftSettings: optimizedInDebugBuilds),
     // Test-only: the only module that imports Testing. The others find it at run time.
@@ -46,6 +48,12 @@ let package = Package(
     ),
     .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects", "BugCatalogue"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectScheduler", "ExploreTesting", "Echo"]),
+    // Built instrumented: every atomic operation and memory access of its code is visible to a run.
+    .testTarget(
+      name: "InstrumentedTests",
+      dependencies: ["Explore", "EffectScheduler", "ExploreTesting"],
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-sanitize=thread"])]
+    ),
     .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects", "ExploreTesting", "RandomNumbers", "Debounce", "BugCatalogue"]),
   ],
   swiftLanguageModes: [.v6]

@@ -132,6 +132,7 @@ extension DeterministicScheduler {
     if watchesHiddenAccesses { recordCancellationsOfThisStep() }
     if !trail.madeReadyInStep.isEmpty { checkCancellationsOfTasksMadeReady() }
     if let owner = info.owner { fairYields.noteStep(step, of: owner) }
+    if !lockWatch.heldWords.isEmpty { letGoOfWordsReleased() }
     step += 1
     if let cut = time.cutAtStep { return .some(conclude(stopCutRun(at: cut))) }
     if let misuse = conclusion.pendingMisuse {

@@ -46,24 +46,29 @@ extension DeterministicScheduler {
   func waitWhileAPausedJobBlocks(_ acquire: LockAcquire) {
     #if os(Linux) && _pointerBitWidth(_64)
       while let holder = pausedJobBlocking(acquire)?.task, let me = currentTaskID() ?? running.runningStep?.owner, holder != me {
-        let address = acquire.address
-        let kind = acquire.lockKind
-        let standIn = lockWatch.uncontrolledLockStandIns[address] ?? ControlledLock(kind: { kind })
-        lockWatch.uncontrolledLockStandIns[address] = standIn
-        standIn.holder = holder
-        standIn.holderRun = runSerial
-        let number = lockWatch.lockNumbers[address].map { " #\($0)" } ?? ""
-        // Described only if a report needs it: naming the holder may read debug information.
-        let holderInfo = tasks.registry[holder].info
-        let aLock = acquire.aLock
-        tasks.registry[me].waitingOn = { "\(aLock)\(number) the scheduler does not control, held by task \(holderInfo)" }
         let host = HostThread.current
         host?.waitsFor = acquire
-        let goesOn = pauseRunningJob(blockedOn: standIn, noting: LockPause(step: step, atLockAt: address, kind: kind, waits: true))
+        let goesOn = waitPaused(for: holder, holdingWordAt: acquire.address, kind: acquire.lockKind, aKind: acquire.aLock, waiter: me)
         host?.waitsFor = nil
         guard goesOn else { return }
       }
     #endif
+  }
+
+  /// Waits, paused, until `holder`, a paused job's task, lets go of the word or lock at `address`,
+  /// of `kind` (`aKind` with its article), which the scheduler does not control: a stand-in
+  /// lock, held by `holder`, stands for it, so that a cycle of such waits is a deadlock that names
+  /// them. Returns `false` when the run ended meanwhile.
+  func waitPaused(for holder: TaskID, holdingWordAt address: UInt, kind: String, aKind: String, waiter me: TaskID) -> Bool {
+    let standIn = lockWatch.uncontrolledLockStandIns[address] ?? ControlledLock(kind: { kind })
+    lockWatch.uncontrolledLockStandIns[address] = standIn
+    standIn.holder = holder
+    standIn.holderRun = runSerial
+    let number = lockWatch.lockNumbers[address].map { " #\($0)" } ?? ""
+    // Described only if a report needs it: naming the holder may read debug information.
+    let holderInfo = tasks.registry[holder].info
+    tasks.registry[me].waitingOn = { "\(aKind)\(number) the scheduler does not control, held by task \(holderInfo)" }
+    return pauseRunningJob(blockedOn: standIn, noting: LockPause(step: step, atLockAt: address, kind: kind, waits: true))
   }
 
   /// In a cancellation handler, which cannot pause, before the handler makes `acquire`: if a

@@ -11,6 +11,10 @@ struct LockWatch {
   /// For each uncontrolled mutex a job waited for, paused, while a paused job of the run held it
   /// (LockPauses.swift): the record its waiters wait on, as on a drop-in's.
   var uncontrolledLockStandIns: [UInt: ControlledLock] = [:]
+  /// For each `Mutex` word a job waits for, paused, while a paused job holds it: the holder's
+  /// thread number, which the word holds until the holder lets go
+  /// (DeterministicScheduler+InstrumentedAtomics.swift).
+  var heldWords: [UInt: Int32] = [:]
   /// The thread of a cancellation handler that lent its turn to a paused job, parked until the
   /// job lets go of the mutex the handler waits for (LockPauses.swift).
   var lentTurnWaiter: HostThread?
@@ -30,6 +34,7 @@ struct LockWatch {
     stepThatTookAProgramLock = -1
     tookUncontrolledLocks = false
     if !uncontrolledLockStandIns.isEmpty { uncontrolledLockStandIns.removeAll() }
+    if !heldWords.isEmpty { heldWords.removeAll() }
     if !lockNumbers.isEmpty {
       lockTouches.removeAll(keepingCapacity: true)
       lockNumbers.removeAll(keepingCapacity: true)

@@ -22,6 +22,10 @@ struct RunTrail {
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
   /// cost nothing to copy or clear on the hot path.
   var notes: [TraceNote] = []
+  /// Whether instrumented code told the run of its operations (Instrumentation.swift).
+  var listened = false
+  /// The plain reads and writes of instrumented code in the run's steps, in order.
+  var accesses: [InstrumentedAccess] = []
 
   /// Forgets the run recorded, keeping the storage, for another run.
   mutating func clear() {
@@ -35,5 +39,7 @@ struct RunTrail {
     if !handOffs.isEmpty { handOffs.removeAll() }
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     if !taskReads.isEmpty { taskReads.removeAll(keepingCapacity: true) }
+    listened = false
+    if !accesses.isEmpty { accesses.removeAll(keepingCapacity: true) }
   }
 }

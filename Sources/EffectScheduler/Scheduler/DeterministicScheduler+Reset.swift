@@ -21,6 +21,7 @@ extension DeterministicScheduler {
     lockWatch.lockTouches = []
     lockWatch.lockNumbers = [:]
     lockWatch.uncontrolledLockStandIns = [:]
+    lockWatch.heldWords = [:]
     trail.taskReads = []
     time.clockAdvances = []
     time.timedSteps = []

@@ -96,7 +96,9 @@ extension DeterministicScheduler {
     if followsHeldLocks { LockPauses.pausingRuns.add(1, ordering: .relaxed) }
     defer { if followsHeldLocks { LockPauses.pausingRuns.subtract(1, ordering: .relaxed) } }
     if strategy.watchesHiddenAccesses { CancellationReads.redirections.claim() }
+    trail.listened = Instrumentation.beginListening()
     let ending = drive()
+    if trail.listened { Instrumentation.endListening() }
     releaseHeldTasks()
     releaseGroupChildren()
     self.strategy = nil

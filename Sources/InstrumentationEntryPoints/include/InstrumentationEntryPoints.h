@@ -1,0 +1,55 @@
+// The entry points that code built with `-Xfrontend -sanitize=thread` calls for each memory
+// access and atomic operation, defined here so that such code links without the sanitizer's
+// runtime, and routed, while a run listens, to the scheduler whose step made them.
+#ifndef INSTRUMENTATION_ENTRY_POINTS_H
+#define INSTRUMENTATION_ENTRY_POINTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What an atomic operation is, as the scheduler is told of it.
+typedef enum {
+  InstrumentedAtomicLoad = 0,
+  InstrumentedAtomicStore = 1,
+  InstrumentedAtomicReadModifyWrite = 2,
+  InstrumentedAtomicCompareExchange = 3,
+  InstrumentedAtomicFence = 4,
+} InstrumentedAtomicKind;
+
+/// When, around an atomic operation, the scheduler is told of it.
+typedef enum {
+  /// Before the operation: a scheduling point.
+  InstrumentedAtomicBefore = 0,
+  /// After a compare-exchange that failed, with the value it found: the scheduler answers 1 to
+  /// have it made again (it waited for the job that holds the word), 0 to return the failure.
+  InstrumentedAtomicFailed = 1,
+  /// After an operation that wrote the word.
+  InstrumentedAtomicWrote = 2,
+} InstrumentedAtomicPhase;
+
+/// Told of each atomic operation of a listening run's code: its phase, the word's address and
+/// size in bytes, its kind, its memory order (0 relaxed … 5 sequentially consistent, as the
+/// sanitizer's interface numbers them), the value found (after a failure) and the caller's address.
+typedef int (*InstrumentedAtomicHandler)(int phase, const void *address, int size, int kind, int order, uint64_t found,
+                                         const void *caller);
+
+/// Told of each plain read or write of a listening run's code: the address, its size in bytes,
+/// whether it writes, and the caller's address.
+typedef void (*InstrumentedAccessHandler)(const void *address, size_t size, int writes, const void *caller);
+
+/// Sets the handlers; until then, and whenever no run listens, the entry points only do the
+/// operation.
+void instrumentation_set_handlers(InstrumentedAtomicHandler atomic, InstrumentedAccessHandler access);
+
+/// Adds `delta` to the number of runs under way that listen.
+void instrumentation_add_listening_runs(int delta);
+
+/// Whether code built with the instrumentation was loaded into this process: its module
+/// initializers call `__tsan_init`.
+int instrumentation_was_loaded(void);
+
+/// Whether these entry points are the ones instrumented code calls: not where the real thread
+/// sanitizer was built in (`swift build --sanitize=thread`), whose runtime defines them.
+int instrumentation_entry_points_defined(void);
+
+#endif
