@@ -8,6 +8,7 @@
 // weak besides, so that a runtime linked some other way wins.
 #include "InstrumentationEntryPoints.h"
 
+#include <dlfcn.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -37,8 +38,16 @@ int instrumentation_was_loaded(void) { return atomic_load_explicit(&loaded, memo
 
 int instrumentation_entry_points_defined(void) { return 1; }
 
+
 #define LISTENING __builtin_expect(atomic_load_explicit(&listening, memory_order_relaxed) != 0, 0)
-#define CALLER __builtin_return_address(0)
+/// The address in the instrumented code that called the entry point, read in the entry point's
+/// own frame: the compiler may move an entry point's slow path into a function of its own, where
+/// `__builtin_return_address(0)` would name the entry point.
+#define CALLER callerOf(__builtin_return_address(0))
+static inline const void *callerOf(const void *address) {
+  __asm__ volatile("" : "+r"(address));
+  return address;
+}
 #define ENTRY __attribute__((weak, visibility("default")))
 
 static int tellAtomic(int phase, const volatile void *address, int size, int kind, int order, uint64_t found, const void *caller) {
@@ -56,6 +65,42 @@ static void tellAccess(const volatile void *address, size_t size, int writes, co
   insideHandler = 0;
 }
 
+typedef void (*RuntimeSync)(const void *);
+static InstrumentedSyncHandler syncHandler = 0;
+static RuntimeSync previousAcquire = 0;
+static RuntimeSync previousRelease = 0;
+
+static void tellSync(int acquires, const void *address) {
+  if (insideHandler || !syncHandler) return;
+  insideHandler = 1;
+  syncHandler(acquires, address);
+  insideHandler = 0;
+}
+static void runtimeAcquire(const void *address) {
+  if (previousAcquire) previousAcquire(address);
+  if (LISTENING) tellSync(1, address);
+}
+static void runtimeRelease(const void *address) {
+  if (previousRelease) previousRelease(address);
+  if (LISTENING) tellSync(0, address);
+}
+
+int instrumentation_follow_runtime_sync(InstrumentedSyncHandler handler) {
+  RuntimeSync *acquire = (RuntimeSync *)dlsym(RTLD_DEFAULT, "_swift_tsan_acquire");
+  RuntimeSync *release = (RuntimeSync *)dlsym(RTLD_DEFAULT, "_swift_tsan_release");
+  if (!acquire || !release) return 0;
+  syncHandler = handler;
+  if (*acquire != runtimeAcquire) {
+    previousAcquire = *acquire;
+    *acquire = runtimeAcquire;
+  }
+  if (*release != runtimeRelease) {
+    previousRelease = *release;
+    *release = runtimeRelease;
+  }
+  return 1;
+}
+
 // Set-up and function boundaries: nothing to do but note that instrumented code is here.
 ENTRY void __tsan_init(void) { atomic_store_explicit(&loaded, 1, memory_order_relaxed); }
 ENTRY void __tsan_func_entry(void *caller) { (void)caller; }
@@ -66,34 +111,34 @@ ENTRY void __tsan_ignore_thread_end(void) {}
 // Plain accesses, by size, and their unaligned, volatile and compound forms.
 #define ACCESSES(size)                                                                                      \
   ENTRY void __tsan_read##size(void *a) {                                                                   \
-    if (LISTENING) tellAccess(a, size, 0, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_write##size(void *a) {                                                                  \
-    if (LISTENING) tellAccess(a, size, 1, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_unaligned_read##size(const void *a) {                                                   \
-    if (LISTENING) tellAccess(a, size, 0, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_unaligned_write##size(void *a) {                                                        \
-    if (LISTENING) tellAccess(a, size, 1, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_volatile_read##size(void *a) {                                                          \
-    if (LISTENING) tellAccess(a, size, 0, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_volatile_write##size(void *a) {                                                         \
-    if (LISTENING) tellAccess(a, size, 1, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_unaligned_volatile_read##size(void *a) {                                                \
-    if (LISTENING) tellAccess(a, size, 0, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_unaligned_volatile_write##size(void *a) {                                               \
-    if (LISTENING) tellAccess(a, size, 1, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_read_write##size(void *a) {                                                             \
-    if (LISTENING) tellAccess(a, size, 1, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_unaligned_read_write##size(void *a) {                                                   \
-    if (LISTENING) tellAccess(a, size, 1, CALLER);                                                          \
+    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
   }                                                                                                         \
   ENTRY void __tsan_read##size##_pc(void *a, void *pc) {                                                    \
     if (LISTENING) tellAccess(a, size, 0, pc);                                                              \
@@ -109,10 +154,10 @@ ACCESSES(8)
 ACCESSES(16)
 
 ENTRY void __tsan_read_range(void *a, unsigned long size) {
-  if (LISTENING) tellAccess(a, size, 0, CALLER);
+  const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);
 }
 ENTRY void __tsan_write_range(void *a, unsigned long size) {
-  if (LISTENING) tellAccess(a, size, 1, CALLER);
+  const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);
 }
 ENTRY void __tsan_read_range_pc(void *a, unsigned long size, void *pc) {
   if (LISTENING) tellAccess(a, size, 0, pc);
@@ -123,35 +168,39 @@ ENTRY void __tsan_write_range_pc(void *a, unsigned long size, void *pc) {
 // Swift's exclusivity checks: an access to a whole variable, whose first byte stands for it.
 ENTRY void __tsan_external_read(void *a, void *pc, void *tag) {
   (void)tag;
-  if (LISTENING) tellAccess(a, 1, 0, pc);
+  const void *caller = CALLER;
+  if (LISTENING) tellAccess(a, 1, 0, pc ? pc : caller);
 }
 ENTRY void __tsan_external_write(void *a, void *pc, void *tag) {
   (void)tag;
-  if (LISTENING) tellAccess(a, 1, 1, pc);
+  const void *caller = CALLER;
+  if (LISTENING) tellAccess(a, 1, 1, pc ? pc : caller);
 }
 ENTRY void __tsan_vptr_update(void **a, void *value) {
   (void)value;
-  if (LISTENING) tellAccess(a, sizeof(void *), 1, CALLER);
+  const void *pc = CALLER; if (LISTENING) tellAccess(a, sizeof(void *), 1, pc);
 }
 ENTRY void __tsan_vptr_read(void **a) {
-  if (LISTENING) tellAccess(a, sizeof(void *), 0, CALLER);
+  const void *pc = CALLER; if (LISTENING) tellAccess(a, sizeof(void *), 0, pc);
 }
 
 ENTRY void *__tsan_memset(void *d, int c, size_t n) {
-  if (LISTENING) tellAccess(d, n, 1, CALLER);
+  const void *pc = CALLER; if (LISTENING) tellAccess(d, n, 1, pc);
   return memset(d, c, n);
 }
 ENTRY void *__tsan_memcpy(void *d, const void *s, size_t n) {
+  const void *pc = CALLER;
   if (LISTENING) {
-    tellAccess(s, n, 0, CALLER);
-    tellAccess(d, n, 1, CALLER);
+    tellAccess(s, n, 0, pc);
+    tellAccess(d, n, 1, pc);
   }
   return memcpy(d, s, n);
 }
 ENTRY void *__tsan_memmove(void *d, const void *s, size_t n) {
+  const void *pc = CALLER;
   if (LISTENING) {
-    tellAccess(s, n, 0, CALLER);
-    tellAccess(d, n, 1, CALLER);
+    tellAccess(s, n, 0, pc);
+    tellAccess(d, n, 1, pc);
   }
   return memmove(d, s, n);
 }
@@ -164,8 +213,8 @@ ENTRY void *__tsan_memmove(void *d, const void *s, size_t n) {
 
 #define READ_MODIFY_WRITE(bits, T, name, builtin)                                                           \
   ENTRY T __tsan_atomic##bits##_##name(volatile T *a, T v, int mo) {                                        \
-    if (!LISTENING) return builtin(a, v, SEQ);                                                              \
     const void *pc = CALLER;                                                                                \
+    if (!LISTENING) return builtin(a, v, SEQ);                                                              \
     BEFORE(InstrumentedAtomicReadModifyWrite, mo, pc);                                                      \
     T old = builtin(a, v, SEQ);                                                                             \
     WROTE(InstrumentedAtomicReadModifyWrite, mo, pc);                                                       \
@@ -191,12 +240,12 @@ ENTRY void *__tsan_memmove(void *d, const void *s, size_t n) {
 
 #define ATOMICS(bits, T, ATTRIBUTES)                                                                        \
   ATTRIBUTES ENTRY T __tsan_atomic##bits##_load(const volatile T *a, int mo) {                              \
-    if (LISTENING) BEFORE(InstrumentedAtomicLoad, mo, CALLER);                                              \
+    const void *pc = CALLER; if (LISTENING) BEFORE(InstrumentedAtomicLoad, mo, pc);                                              \
     return __atomic_load_n(a, SEQ);                                                                         \
   }                                                                                                         \
   ATTRIBUTES ENTRY void __tsan_atomic##bits##_store(volatile T *a, T v, int mo) {                           \
-    if (!LISTENING) return __atomic_store_n(a, v, SEQ);                                                     \
     const void *pc = CALLER;                                                                                \
+    if (!LISTENING) return __atomic_store_n(a, v, SEQ);                                                     \
     BEFORE(InstrumentedAtomicStore, mo, pc);                                                                \
     __atomic_store_n(a, v, SEQ);                                                                            \
     WROTE(InstrumentedAtomicStore, mo, pc);                                                                 \
@@ -286,7 +335,7 @@ WIDE_UPDATE(fetch_or, old | v)
 WIDE_UPDATE(fetch_xor, old ^ v)
 WIDE_UPDATE(fetch_nand, ~(old & v))
 ENTRY Wide __tsan_atomic128_load(const volatile Wide *a, int mo) {
-  if (LISTENING) BEFORE(InstrumentedAtomicLoad, mo, CALLER);
+  const void *pc = CALLER; if (LISTENING) BEFORE(InstrumentedAtomicLoad, mo, pc);
   return wideLoad(a);
 }
 ENTRY void __tsan_atomic128_store(volatile Wide *a, Wide v, int mo) {
@@ -311,25 +360,29 @@ static int wideCompareExchangeListening(volatile Wide *a, Wide *c, Wide v, int m
   }
 }
 ENTRY int __tsan_atomic128_compare_exchange_strong(volatile Wide *a, Wide *c, Wide v, int mo, int fmo) {
+  const void *pc = CALLER;
   if (!LISTENING) return wideCompareExchange(a, c, v);
-  return wideCompareExchangeListening(a, c, v, mo, fmo, CALLER);
+  return wideCompareExchangeListening(a, c, v, mo, fmo, pc);
 }
 ENTRY int __tsan_atomic128_compare_exchange_weak(volatile Wide *a, Wide *c, Wide v, int mo, int fmo) {
+  const void *pc = CALLER;
   if (!LISTENING) return wideCompareExchange(a, c, v);
-  return wideCompareExchangeListening(a, c, v, mo, fmo, CALLER);
+  return wideCompareExchangeListening(a, c, v, mo, fmo, pc);
 }
 ENTRY Wide __tsan_atomic128_compare_exchange_val(volatile Wide *a, Wide c, Wide v, int mo, int fmo) {
+  const void *pc = CALLER;
   if (!LISTENING) {
     wideCompareExchange(a, &c, v);
     return c;
   }
-  wideCompareExchangeListening(a, &c, v, mo, fmo, CALLER);
+  wideCompareExchangeListening(a, &c, v, mo, fmo, pc);
   return c;
 }
 #endif
 
 ENTRY void __tsan_atomic_thread_fence(int mo) {
-  if (LISTENING) tellAtomic(InstrumentedAtomicBefore, 0, 0, InstrumentedAtomicFence, mo, 0, CALLER);
+  const void *pc = CALLER;
+  if (LISTENING) tellAtomic(InstrumentedAtomicBefore, 0, 0, InstrumentedAtomicFence, mo, 0, pc);
   __atomic_thread_fence(SEQ);
 }
 ENTRY void __tsan_atomic_signal_fence(int mo) {
@@ -340,5 +393,9 @@ ENTRY void __tsan_atomic_signal_fence(int mo) {
 #else
 
 int instrumentation_entry_points_defined(void) { return 0; }
+int instrumentation_follow_runtime_sync(InstrumentedSyncHandler handler) {
+  (void)handler;
+  return 0;
+}
 
 #endif

@@ -97,7 +97,6 @@ struct MutexAndAtomicTests {
   func getOrCreatePasses(strategy: ExplorationStrategy) async throws {
     let summary = try await explore(strategy, configuration: Self.configuration, Self.twoCallers(splitsTheCreate: false))
     #expect(summary.exploredEverySchedule, "\(summary)")
-    print(summary)
   }
 
   @Test("a check-then-start on two atomic operations is found", arguments: [ExplorationStrategy.default, .exhaustive])

@@ -15,6 +15,10 @@ extension DeterministicScheduler {
       task = tasks.registry.id(forRuntimeID: runtimeID) ?? spawn(job, runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
     if actors.runningJob != nil, !fromOutside { noteWorkOnActor(admitting: task) }
+    if trail.listened, !fromOutside, running.runningStep != nil {
+      enterRaceStep()
+      races.madeReady(UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)))
+    }
     if let task, !fromOutside {
       noteMadeReadyInStep(job, task: task, onMainActor: onMainActor)
       if let maker = running.runningStep?.owner, maker != task { fairYields.noteProgress(of: maker) }

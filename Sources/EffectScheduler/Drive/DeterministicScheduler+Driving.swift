@@ -169,6 +169,7 @@ extension DeterministicScheduler {
     RuntimeHooks.reclaimEnqueueHook()
     running.ownerOfLastJob = info.owner
     running.runningStep = info
+    running.stepJob = UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))
     jobRecord.begin(step: step, task: info.owner)
     let pausesBefore = pauseCount.load(ordering: .relaxed)
     guard let id = info.task else {
@@ -270,6 +271,9 @@ extension DeterministicScheduler {
   }
 
   func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false, onMainActor: Bool = false) {
+    if kind == .completed, trail.listened, let task, let waiter = tasks.registry[task].info.parent {
+      races.completed(task: task.rawValue, before: waiter.rawValue)
+    }
     append(RecordedEvent(step: step, task: task, kind: kind, fromOutside: fromOutside, onMainActor: onMainActor))
   }
 

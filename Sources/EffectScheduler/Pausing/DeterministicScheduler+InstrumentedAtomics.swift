@@ -33,7 +33,10 @@ extension DeterministicScheduler {
         let me = currentTaskID() ?? running.runningStep?.owner, holder != me
       else { return false }
       lockWatch.heldWords[operation.address] = owner
-      return waitPaused(for: holder, holdingWordAt: operation.address, kind: "Mutex", aKind: "a Mutex", waiter: me)
+      guard waitPaused(for: holder, holdingWordAt: operation.address, kind: "Mutex", aKind: "a Mutex", waiter: me) else { return false }
+      // The compare-exchange made again touches the word again, after the holder let go.
+      noteTouch(at: operation.address)
+      return true
     #else
       return false
     #endif
@@ -52,10 +55,5 @@ extension DeterministicScheduler {
       lockWatch.heldWords[address] = nil
       letGoOfUncontrolledLock(at: address)
     }
-  }
-
-  /// Records a plain access of the running step.
-  func record(_ access: InstrumentedAccess) {
-    trail.accesses.append(access)
   }
 }

@@ -24,8 +24,6 @@ struct RunTrail {
   var notes: [TraceNote] = []
   /// Whether instrumented code told the run of its operations (Instrumentation.swift).
   var listened = false
-  /// The plain reads and writes of instrumented code in the run's steps, in order.
-  var accesses: [InstrumentedAccess] = []
 
   /// Forgets the run recorded, keeping the storage, for another run.
   mutating func clear() {
@@ -40,6 +38,5 @@ struct RunTrail {
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     if !taskReads.isEmpty { taskReads.removeAll(keepingCapacity: true) }
     listened = false
-    if !accesses.isEmpty { accesses.removeAll(keepingCapacity: true) }
   }
 }

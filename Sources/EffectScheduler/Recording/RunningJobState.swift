@@ -18,6 +18,8 @@ struct RunningJobState {
   var runningStep: ReadyJob?
   /// The actor whose job runs, by its number in the trace, while it runs.
   var runningActor: Int?
+  /// The address of the job the step under way began with (see ``RaceDetector``).
+  var stepJob: UInt = 0
 
   /// Forgets the job and task that ran last, for another run.
   mutating func clear() {

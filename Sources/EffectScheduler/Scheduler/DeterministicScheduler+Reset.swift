@@ -22,6 +22,7 @@ extension DeterministicScheduler {
     lockWatch.lockNumbers = [:]
     lockWatch.uncontrolledLockStandIns = [:]
     lockWatch.heldWords = [:]
+    races = RaceDetector()
     trail.taskReads = []
     time.clockAdvances = []
     time.timedSteps = []
@@ -44,6 +45,7 @@ extension DeterministicScheduler {
     running.clear()
     actors.removeAll()
     lockWatch.clear()
+    races.clear()
     whenIdle = nil
     time.clear()
     runThreads = RunThreads()

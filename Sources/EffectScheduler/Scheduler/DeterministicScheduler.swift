@@ -86,6 +86,8 @@ public final class DeterministicScheduler: TaskExecutor, @unchecked Sendable {
   /// What the run notes of the locks its steps take, and of the pauses at them: the scheduler's
   /// own, and those it does not control (see LockPauses.swift).
   @exclusivity(unchecked) var lockWatch = LockWatch()
+  /// The data races of instrumented code in the run (Races/RaceDetector.swift).
+  @exclusivity(unchecked) var races = RaceDetector()
   /// The driver thread's stack, whose locks guard nothing tasks share; read when first needed.
   private(set) lazy var driverStack: Range<UInt> = {
     #if os(Linux) && _pointerBitWidth(_64)

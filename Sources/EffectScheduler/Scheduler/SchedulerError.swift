@@ -33,6 +33,9 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
     /// blocked task says what it waits on. With `stillRunningAfter`, some kept running that many
     /// steps after the body returned, as a loop that never ends, and were left there.
     case leakedTasks(blocked: [BlockedTask], stillRunningAfter: Int?)
+    /// Two tasks of instrumented code accessed the same memory, at least one writing, with
+    /// nothing the run saw synchronize ordering the two accesses.
+    case dataRace(DataRace)
 
     /// Whether no task could go on: a deadlock, a stall, or tasks left blocked when the body
     /// returned.
@@ -82,6 +85,8 @@ public struct SchedulerError: Error, Hashable, Sendable, CustomStringConvertible
         + "and would have seen the delay in its own timing; such runs are outside the model of timed code (SchedulerConfiguration.earlyTimerFirings)"
     case .lockMisused(let message):
       return "lock misused: \(message)"
+    case .dataRace(let race):
+      return "data race: \(race), with nothing between them that orders the two (no actor, lock, atomic, spawn, completion or resumed continuation)"
     case .leakedTasks(let blocked, let stillRunningAfter):
       let state =
         stillRunningAfter.map { "some still running \($0) steps after it returned, as a loop that never ends would be" }

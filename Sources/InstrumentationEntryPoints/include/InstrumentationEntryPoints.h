@@ -37,6 +37,16 @@ typedef int (*InstrumentedAtomicHandler)(int phase, const void *address, int siz
 /// whether it writes, and the caller's address.
 typedef void (*InstrumentedAccessHandler)(const void *address, size_t size, int writes, const void *caller);
 
+/// Told of each happens-before edge the concurrency runtime marks for the thread sanitizer, in a
+/// listening run: `acquires` 1 for an acquire of `address` (a job about to run, a task's result
+/// read), 0 for a release (a job enqueued or done, a task completed).
+typedef void (*InstrumentedSyncHandler)(int acquires, const void *address);
+
+/// Points the concurrency runtime's thread-sanitizer annotations (`_swift_tsan_acquire` and
+/// `_swift_tsan_release`, which it calls where set) at `handler`, chaining to what was set
+/// before. Returns 0 where the runtime has no such annotations.
+int instrumentation_follow_runtime_sync(InstrumentedSyncHandler handler);
+
 /// Sets the handlers; until then, and whenever no run listens, the entry points only do the
 /// operation.
 void instrumentation_set_handlers(InstrumentedAtomicHandler atomic, InstrumentedAccessHandler access);
@@ -51,5 +61,10 @@ int instrumentation_was_loaded(void);
 /// Whether these entry points are the ones instrumented code calls: not where the real thread
 /// sanitizer was built in (`swift build --sanitize=thread`), whose runtime defines them.
 int instrumentation_entry_points_defined(void);
+
+/// Where `address` lies: the image's path and base address, the nearest symbol's name and
+/// address (either may be null). Returns 0 where the dynamic linker cannot tell.
+int instrumentation_address_info(const void *address, const char **image, uintptr_t *imageBase, const char **symbol,
+                                 uintptr_t *symbolAddress);
 
 #endif

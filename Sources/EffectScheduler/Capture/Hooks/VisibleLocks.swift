@@ -63,6 +63,10 @@ extension DeterministicScheduler {
       lockWatch.lockNumbers[address] = number
     }
     guard number >= 0 else { return false }
+    if trail.listened, running.runningStep != nil {
+      enterRaceStep()
+      races.touch(address)
+    }
     if lockWatch.lockTouches.last != LockTouch(step: step, lock: number) { lockWatch.lockTouches.append(LockTouch(step: step, lock: number)) }
     return true
   }

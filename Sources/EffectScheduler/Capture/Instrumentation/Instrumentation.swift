@@ -4,7 +4,7 @@ import InstrumentationEntryPoints
 // atomic operation (InstrumentationEntryPoints, a C target). While a run listens, those entry
 // points hand the operations of the run's steps to the scheduler: each atomic operation is a
 // scheduling point (DeterministicScheduler+InstrumentedAtomics.swift), each plain access is
-// recorded with its step (InstrumentedAccesses.swift). A process with no instrumented code never
+// checked for a data race (Races/RaceDetector.swift). A process with no instrumented code never
 // listens, and the entry points of code outside any run cost one relaxed load.
 
 /// The instrumentation of the code under test, as this process has it.
@@ -15,8 +15,16 @@ package enum Instrumentation {
     instrumentation_was_loaded() != 0 && instrumentation_entry_points_defined() != 0
   }
 
-  /// Sets the entry points' handlers, the first time it is read.
-  private static let installed: Void = instrumentation_set_handlers(atomicHandler, accessHandler)
+  /// Sets the entry points' handlers, and follows the concurrency runtime's happens-before marks,
+  /// the first time it is read.
+  private static let installed: Void = {
+    instrumentation_set_handlers(atomicHandler, accessHandler)
+    followsRuntimeSync = instrumentation_follow_runtime_sync(syncHandler) != 0
+  }()
+
+  /// Whether the concurrency runtime tells of the happens-before edges it makes: jobs enqueued
+  /// and run, tasks completed and their results read.
+  nonisolated(unsafe) private(set) static var followsRuntimeSync = false
 
   /// Begins a run's listening, where the process has instrumented code; returns whether it did.
   static func beginListening() -> Bool {
@@ -53,9 +61,15 @@ private let atomicHandler: InstrumentedAtomicHandler = { phase, address, size, k
   return 0
 }
 
-/// Records a plain access with the step that made it.
+/// Hands a happens-before mark of the concurrency runtime to the race detection of the scheduler
+/// whose step made it.
+private let syncHandler: InstrumentedSyncHandler = { acquires, address in
+  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread else { return }
+  scheduler.noteRuntimeSync(acquires: acquires != 0, at: UInt(bitPattern: address))
+}
+
+/// Hands a plain access to the race detection of the scheduler whose step made it.
 private let accessHandler: InstrumentedAccessHandler = { address, size, writes, caller in
   guard let address, let scheduler = DeterministicScheduler.controllingCallingThread else { return }
-  scheduler.record(
-    InstrumentedAccess(address: UInt(bitPattern: address), size: size, writes: writes != 0, caller: UInt(bitPattern: caller), step: scheduler.step))
+  scheduler.noteAccess(at: UInt(bitPattern: address), size: size, writes: writes != 0, caller: UInt(bitPattern: caller))
 }

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the scheduler tells its race detection: which task's step an operation belongs to, and
+/// each plain access of instrumented code; a race found ends the run after its step.
+extension DeterministicScheduler {
+  /// Makes the task of the code running now, in the running step, the race detection's current
+  /// thread.
+  func enterRaceStep() {
+    let thread = (currentTaskID() ?? running.runningStep?.owner).map(\.rawValue) ?? (-1 - step)
+    races.enter(step: step, thread: thread, job: running.stepJob, actor: actors.runningJob == nil ? nil : actors.runningAddress)
+  }
+
+  /// Checks a plain access of the running step's instrumented code; the first race found ends
+  /// the run after the step, reported with both tasks and where in the code each access was.
+  func noteAccess(at address: UInt, size: Int, writes: Bool, caller: UInt) {
+    guard races.found == nil else { return }
+    #if os(Linux) && _pointerBitWidth(_64)
+      // The calling thread's stack holds the steps of every task that runs on it, one after another.
+      if VisibleLocks.stackOfCallingThread().contains(address) { return }
+    #endif
+    enterRaceStep()
+    races.access(address: address, size: size, writes: writes, caller: caller)
+    guard let found = races.found else { return }
+    let race = DataRace(first: describe(found.first), second: describe(found.second))
+    conclusion.pendingMisuse = conclusion.pendingMisuse ?? .dataRace(race)
+  }
+
+  /// Follows a happens-before mark of the concurrency runtime: an acquire of a task's job joins
+  /// the task, whose step is about to begin; anything else is the running code's.
+  func noteRuntimeSync(acquires: Bool, at address: UInt) {
+    enterRaceStep()
+    if acquires {
+      races.acquire(address, into: tasks.registry.latestTask(at: address)?.rawValue)
+    } else {
+      races.release(address)
+    }
+  }
+
+  private func describe(_ access: RaceDetector.Access) -> DataRace.Access {
+    let task = races.task(ofThread: access.thread).map { tasks.registry[TaskID(rawValue: $0)].info.description } ?? "a job of no task"
+    return DataRace.Access(task: task, writes: access.writes, location: CodeLocation.describe(access.caller), step: access.step)
+  }
+}

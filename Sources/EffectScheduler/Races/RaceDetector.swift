@@ -1,0 +1,178 @@
+// Data races in the steps of instrumented code, found in the run the scheduler chose: two
+// accesses to the same memory by different tasks, at least one a write, that nothing orders. What
+// orders them is what the run saw synchronize, each as a happens-before edge:
+// - a task's own steps, one after another;
+// - the step that made a job ready (a spawn, a continuation resumed, a task woken by another's
+//   completion, a hop onto an actor) before the job's next step;
+// - a task's completion before every later step of its parent, or of the task that made it;
+// - two steps that touch one lock, atomic word or actor: the later after everything the earlier
+//   one's task has done by then. A release the run may not see (see
+//   DeterministicScheduler+InstrumentedAtomics.swift) thus orders too much rather than too
+//   little: a race ordered only through a lock or atomic is missed, never made up.
+// Each run's epochs are its steps, split where a step makes a job ready, so that what a task does
+// after starting another is not ordered before the other. Memory on the calling thread's stack,
+// where the steps of several tasks run one after another, is never a race.
+
+/// The race detection of one run: vector clocks by task, the last task that touched each object,
+/// and, by 8-byte word, the last write and the reads since.
+struct RaceDetector {
+  /// One access, as the word's history keeps it.
+  struct Access {
+    let thread: Int
+    let epoch: UInt32
+    let step: Int
+    let caller: UInt
+    let writes: Bool
+  }
+
+  /// The history of one 8-byte word.
+  private struct Word {
+    var write: Access?
+    var reads: [Access] = []
+  }
+
+  /// The threads of the run: by a task's number, or, for a step of no task, by `-1 - step`.
+  private var threadIndex: [Int: Int] = [:]
+  private var threadKeys: [Int] = []
+  private var clocks: [VectorClock] = []
+  /// What the steps that made each job ready had done, by the job's address, until it runs.
+  private var readyClocks: [UInt: VectorClock] = [:]
+  /// The threads that touched each object, by its address.
+  private var touchers: [UInt: [Int]] = [:]
+  /// What the releases of each address the concurrency runtime marked came after.
+  private var released: [UInt: VectorClock] = [:]
+  private var words: [UInt: Word] = [:]
+  /// The step whose thread is ``current``.
+  private(set) var currentStep = -1
+  private var current = 0
+  /// The first race found in the run.
+  private(set) var found: (first: Access, second: Access, address: UInt)?
+
+  /// Forgets the run, keeping the storage.
+  mutating func clear() {
+    guard currentStep >= 0 || !threadKeys.isEmpty else { return }
+    threadIndex.removeAll(keepingCapacity: true)
+    threadKeys.removeAll(keepingCapacity: true)
+    clocks.removeAll(keepingCapacity: true)
+    readyClocks.removeAll(keepingCapacity: true)
+    touchers.removeAll(keepingCapacity: true)
+    released.removeAll(keepingCapacity: true)
+    words.removeAll(keepingCapacity: true)
+    currentStep = -1
+    current = 0
+    found = nil
+  }
+
+  /// The index of the thread `key`, made on first sight.
+  private mutating func index(of key: Int) -> Int {
+    if let index = threadIndex[key] { return index }
+    let index = threadKeys.count
+    threadIndex[key] = index
+    threadKeys.append(key)
+    var clock = VectorClock()
+    clock.tick(index)
+    clocks.append(clock)
+    return index
+  }
+
+  /// The task whose number is `key`, if the thread is one.
+  func task(ofThread thread: Int) -> Int? {
+    threadKeys[thread] >= 0 ? threadKeys[thread] : nil
+  }
+
+  /// Makes the thread `key`, running in `step`, the current one, when the step does something
+  /// the detector follows: what it does next is a new epoch; the step's first comes after what
+  /// made its job, at `job`, ready; on an actor, whose job may run several tasks' work one after
+  /// another, each comes after the actor's work before.
+  mutating func enter(step: Int, thread key: Int, job: UInt, actor: UInt?) {
+    let thread = index(of: key)
+    guard step != currentStep || thread != current else { return }
+    let firstOfTheStep = step != currentStep
+    currentStep = step
+    current = thread
+    clocks[current].tick(current)
+    if firstOfTheStep, let made = readyClocks.removeValue(forKey: job) { clocks[current].join(made) }
+    if let actor { touch(actor) }
+  }
+
+  /// The concurrency runtime released `address` in the current step: whatever acquires it later
+  /// comes after what the current thread did so far.
+  mutating func release(_ address: UInt) {
+    guard currentStep >= 0 else { return }
+    released[address, default: VectorClock()].join(clocks[current])
+    clocks[current].tick(current)
+  }
+
+  /// The concurrency runtime acquired `address` for the thread `key` (the task about to run,
+  /// when `address` is its job, else the current thread): it comes after every release of it.
+  mutating func acquire(_ address: UInt, into key: Int?) {
+    guard currentStep >= 0, let made = released[address] else { return }
+    let thread = key.map { index(of: $0) } ?? current
+    clocks[thread].join(made)
+  }
+
+  /// The current step made the job at `job` ready: its next step comes after what this one did so
+  /// far, not what it does next.
+  mutating func madeReady(_ job: UInt) {
+    guard currentStep >= 0 else { return }
+    readyClocks[job, default: VectorClock()].join(clocks[current])
+    clocks[current].tick(current)
+  }
+
+  /// The current step touched the object at `address`: it comes after everything each thread
+  /// that touched it before had done by now, whose release of it may not have been seen.
+  mutating func touch(_ address: UInt) {
+    guard currentStep >= 0 else { return }
+    var threads = touchers.removeValue(forKey: address) ?? []
+    for thread in threads where thread != current { clocks[current].join(clocks[thread]) }
+    if !threads.contains(current) { threads.append(current) }
+    touchers[address] = threads
+  }
+
+  /// The task numbered `task` completed: every later step of `waiter` (its parent, or the task
+  /// that made it) comes after it.
+  mutating func completed(task: Int, before waiter: Int) {
+    guard let finished = threadIndex[task] else { return }
+    let waiting = index(of: waiter)
+    let done = clocks[finished]
+    clocks[waiting].join(done)
+  }
+
+  /// Checks an access of the current step to `size` bytes at `address` against the history of
+  /// the words it covers, and adds it. Stops once a race is found.
+  mutating func access(address: UInt, size: Int, writes: Bool, caller: UInt) {
+    guard currentStep >= 0, found == nil, size > 0 else { return }
+    let this = Access(thread: current, epoch: clocks[current][current], step: currentStep, caller: caller, writes: writes)
+    let first = address & ~7
+    let last = (address + UInt(size) - 1) & ~7
+    var word = first
+    // A copy of a large buffer is checked by its first words.
+    let limit = first + 8 * 16
+    while word <= last, word < limit {
+      check(this, at: word, address: address)
+      word += 8
+    }
+  }
+
+  private mutating func check(_ this: Access, at key: UInt, address: UInt) {
+    var word = words[key] ?? Word()
+    let clock = clocks[current]
+    if let write = word.write, write.thread != current, write.epoch > clock[write.thread] {
+      found = (write, this, address)
+      return
+    }
+    if this.writes {
+      for read in word.reads where read.thread != current && read.epoch > clock[read.thread] {
+        found = (read, this, address)
+        return
+      }
+      word.write = this
+      word.reads.removeAll(keepingCapacity: true)
+    } else if let index = word.reads.firstIndex(where: { $0.thread == current }) {
+      word.reads[index] = this
+    } else {
+      word.reads.append(this)
+    }
+    words[key] = word
+  }
+}
