@@ -5,8 +5,8 @@
 // before the step ends, cancels that task: on real threads the task may start its job between the
 // two, on another thread, and find itself not cancelled yet. One job runs at a time here, from one
 // suspension point to the next, so that order is in no schedule: the task's job always begins
-// cancelled. The scheduler cannot pause the step at the cancellation, which the runtime makes
-// without telling the executor. A task for the main actor made ready by a step on the main actor
+// cancelled, unless the cancellation was a scheduling point (CancelCalls.swift), which takes the
+// task off the list here. A task for the main actor made ready by a step on the main actor
 // could not start before that step ends anyway, and is left out.
 //
 // A cancellation handler that waits for a drop-in lock another task holds: see

@@ -76,6 +76,7 @@ extension DeterministicScheduler {
     CrashReport.installed
     RuntimeHooks.claimHooks()
     _ = RunThreads.redirections
+    CancelCalls.claimed
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
     time.runStartedAt = RealTime.now
