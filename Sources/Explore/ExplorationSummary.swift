@@ -67,6 +67,11 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// empty where every one was verified. A claim that depends on one of them says so in its
   /// ``claim``'s assumptions.
   public var mechanismsOff: [RuntimeMechanism] = []
+  /// Whether code in this process was built instrumented (`-Xfrontend -sanitize=thread`, see
+  /// <doc:InstrumentedBuilds>): then every atomic operation of that code, `Mutex` critical
+  /// sections included, was a scheduling point, and its plain reads and writes were checked for
+  /// data races in every run.
+  public var instrumented = false
 
   /// Creates a summary.
   package init(
@@ -113,6 +118,7 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
     }
     if let reductionCheck { text += "; \(reductionCheck)" }
     if let unexplored { text += "; \(unexplored), so not every schedule was explored" }
+    if instrumented { text += "; instrumented: atomics and Mutex were scheduling points, data races were looked for" }
     if !mechanismsOff.isEmpty {
       text += "; off in this process: " + mechanismsOff.map { "\($0) (\($0.withoutIt))" }.joined(separator: ", ")
     }

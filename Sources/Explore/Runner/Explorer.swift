@@ -64,6 +64,7 @@ final class Explorer {
       duration: .nanoseconds(progress.elapsed), portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
       everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, reductionCheck: reductionCheck, unexplored: unexplored)
     summary.mechanismsOff = RuntimeCapabilities.current.leaving(off: configuration.scheduler.mechanismsLeftOff).off
+    summary.instrumented = Instrumentation.isActive
     progress.finished(summary)
     return .success(summary)
   }
