@@ -41,9 +41,17 @@ let package = Package(
     .executableTarget(name: "Debounce", dependencies: ["EffectScheduler", "Effects", "Explore"], path: "Examples/Debounce"),
     // Test-only: the classic bugs, shared by the tests and the Benchmarks' figure table.
     .target(name: "BugCatalogue", dependencies: ["Effects", "Explore"], path: "Tests/BugCatalogue"),
+    // The same catalogue built instrumented (its files are links to BugCatalogue's), for the
+    // instrumented tests and the Benchmarks' figure of what instrumentation costs a schedule.
+    .target(
+      name: "InstrumentedBugCatalogue",
+      dependencies: ["Effects", "Explore"],
+      path: "Tests/InstrumentedBugCatalogue",
+      swiftSettings: [.unsafeFlags(["-Xfrontend", "-sanitize=thread"])]
+    ),
     .executableTarget(
       name: "Benchmarks",
-      dependencies: ["EffectScheduler", "Effects", "Explore", "BugCatalogue"],
+      dependencies: ["EffectScheduler", "Effects", "Explore", "BugCatalogue", "InstrumentedBugCatalogue"],
       path: "Benchmarks"
     ),
     .testTarget(name: "EffectSchedulerTests", dependencies: ["EffectScheduler", "Effects", "BugCatalogue"]),
@@ -51,7 +59,7 @@ let package = Package(
     // Built instrumented: every atomic operation and memory access of its code is visible to a run.
     .testTarget(
       name: "InstrumentedTests",
-      dependencies: ["Explore", "EffectScheduler", "ExploreTesting"],
+      dependencies: ["Explore", "EffectScheduler", "ExploreTesting", "InstrumentedBugCatalogue"],
       swiftSettings: [.unsafeFlags(["-Xfrontend", "-sanitize=thread"])]
     ),
     .testTarget(name: "ExploreTests", dependencies: ["Explore", "EffectScheduler", "Effects", "ExploreTesting", "RandomNumbers", "Debounce", "BugCatalogue"]),

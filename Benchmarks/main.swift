@@ -39,7 +39,8 @@ func format(_ value: Double) -> String {
 /// runs any of them beside a thread that keeps a core busy (``BusyThreads``). `Benchmarks longruns`
 /// prints one long run's cost per step at 1,000, 10,000 and 100,000 steps; `Benchmarks longrun`,
 /// run only when named, makes one exploration that `LONGRUN_*` variables pick, for profiling
-/// (see ``LongRuns/probe()``).
+/// (see ``LongRuns/probe()``). `Benchmarks instrumentation` prints what instrumented code costs
+/// outside any run and per schedule.
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 BusyThreads.start(BusyThreads.requested)
@@ -100,6 +101,10 @@ if wanted("synchronization") {
 // MARK: Deadlock reports
 
 if wanted("deadlock") { await benchmarkDeadlockReport() }
+
+// MARK: Instrumented builds
+
+if wanted("instrumentation") { await benchmarkInstrumentation() }
 
 // MARK: Long runs
 

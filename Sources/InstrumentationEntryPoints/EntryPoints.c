@@ -109,42 +109,27 @@ ENTRY void __tsan_ignore_thread_begin(void) {}
 ENTRY void __tsan_ignore_thread_end(void) {}
 
 // Plain accesses, by size, and their unaligned, volatile and compound forms.
-#define ACCESSES(size)                                                                                      \
-  ENTRY void __tsan_read##size(void *a) {                                                                   \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_write##size(void *a) {                                                                  \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_unaligned_read##size(const void *a) {                                                   \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_unaligned_write##size(void *a) {                                                        \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_volatile_read##size(void *a) {                                                          \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_volatile_write##size(void *a) {                                                         \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_unaligned_volatile_read##size(void *a) {                                                \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_unaligned_volatile_write##size(void *a) {                                               \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_read_write##size(void *a) {                                                             \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_unaligned_read_write##size(void *a) {                                                   \
-    const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);                                                          \
-  }                                                                                                         \
-  ENTRY void __tsan_read##size##_pc(void *a, void *pc) {                                                    \
-    if (LISTENING) tellAccess(a, size, 0, pc);                                                              \
-  }                                                                                                         \
-  ENTRY void __tsan_write##size##_pc(void *a, void *pc) {                                                   \
-    if (LISTENING) tellAccess(a, size, 1, pc);                                                              \
+#define ACCESS(name, size, writes)                                                                         \
+  ENTRY void name(void *a) {                                                                               \
+    const void *pc = CALLER;                                                                               \
+    if (LISTENING) tellAccess(a, size, writes, pc);                                                        \
+  }
+#define ACCESSES(size)                                                                                     \
+  ACCESS(__tsan_read##size, size, 0)                                                                       \
+  ACCESS(__tsan_write##size, size, 1)                                                                      \
+  ACCESS(__tsan_unaligned_read##size, size, 0)                                                             \
+  ACCESS(__tsan_unaligned_write##size, size, 1)                                                            \
+  ACCESS(__tsan_volatile_read##size, size, 0)                                                              \
+  ACCESS(__tsan_volatile_write##size, size, 1)                                                             \
+  ACCESS(__tsan_unaligned_volatile_read##size, size, 0)                                                    \
+  ACCESS(__tsan_unaligned_volatile_write##size, size, 1)                                                   \
+  ACCESS(__tsan_read_write##size, size, 1)                                                                 \
+  ACCESS(__tsan_unaligned_read_write##size, size, 1)                                                       \
+  ENTRY void __tsan_read##size##_pc(void *a, void *pc) {                                                   \
+    if (LISTENING) tellAccess(a, size, 0, pc);                                                             \
+  }                                                                                                        \
+  ENTRY void __tsan_write##size##_pc(void *a, void *pc) {                                                  \
+    if (LISTENING) tellAccess(a, size, 1, pc);                                                             \
   }
 
 ACCESSES(1)
@@ -154,10 +139,12 @@ ACCESSES(8)
 ACCESSES(16)
 
 ENTRY void __tsan_read_range(void *a, unsigned long size) {
-  const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 0, pc);
+  const void *pc = CALLER;
+  if (LISTENING) tellAccess(a, size, 0, pc);
 }
 ENTRY void __tsan_write_range(void *a, unsigned long size) {
-  const void *pc = CALLER; if (LISTENING) tellAccess(a, size, 1, pc);
+  const void *pc = CALLER;
+  if (LISTENING) tellAccess(a, size, 1, pc);
 }
 ENTRY void __tsan_read_range_pc(void *a, unsigned long size, void *pc) {
   if (LISTENING) tellAccess(a, size, 0, pc);
@@ -178,14 +165,17 @@ ENTRY void __tsan_external_write(void *a, void *pc, void *tag) {
 }
 ENTRY void __tsan_vptr_update(void **a, void *value) {
   (void)value;
-  const void *pc = CALLER; if (LISTENING) tellAccess(a, sizeof(void *), 1, pc);
+  const void *pc = CALLER;
+  if (LISTENING) tellAccess(a, sizeof(void *), 1, pc);
 }
 ENTRY void __tsan_vptr_read(void **a) {
-  const void *pc = CALLER; if (LISTENING) tellAccess(a, sizeof(void *), 0, pc);
+  const void *pc = CALLER;
+  if (LISTENING) tellAccess(a, sizeof(void *), 0, pc);
 }
 
 ENTRY void *__tsan_memset(void *d, int c, size_t n) {
-  const void *pc = CALLER; if (LISTENING) tellAccess(d, n, 1, pc);
+  const void *pc = CALLER;
+  if (LISTENING) tellAccess(d, n, 1, pc);
   return memset(d, c, n);
 }
 ENTRY void *__tsan_memcpy(void *d, const void *s, size_t n) {
@@ -211,86 +201,86 @@ ENTRY void *__tsan_memmove(void *d, const void *s, size_t n) {
 #define BEFORE(kind, mo, pc) tellAtomic(InstrumentedAtomicBefore, a, (int)sizeof(*a), kind, mo, 0, pc)
 #define WROTE(kind, mo, pc) tellAtomic(InstrumentedAtomicWrote, a, (int)sizeof(*a), kind, mo, 0, pc)
 
-#define READ_MODIFY_WRITE(bits, T, name, builtin)                                                           \
-  ENTRY T __tsan_atomic##bits##_##name(volatile T *a, T v, int mo) {                                        \
-    const void *pc = CALLER;                                                                                \
-    if (!LISTENING) return builtin(a, v, SEQ);                                                              \
-    BEFORE(InstrumentedAtomicReadModifyWrite, mo, pc);                                                      \
-    T old = builtin(a, v, SEQ);                                                                             \
-    WROTE(InstrumentedAtomicReadModifyWrite, mo, pc);                                                       \
-    return old;                                                                                             \
+#define READ_MODIFY_WRITE(bits, T, name, builtin)                                                          \
+  ENTRY T __tsan_atomic##bits##_##name(volatile T *a, T v, int mo) {                                       \
+    const void *pc = CALLER;                                                                               \
+    if (!LISTENING) return builtin(a, v, SEQ);                                                             \
+    BEFORE(InstrumentedAtomicReadModifyWrite, mo, pc);                                                     \
+    T old = builtin(a, v, SEQ);                                                                            \
+    WROTE(InstrumentedAtomicReadModifyWrite, mo, pc);                                                      \
+    return old;                                                                                            \
   }
 
 /// Makes the compare-exchange of `c` for `v` at `a`; in a listening run, one that fails is made
 /// again as long as the scheduler says so. Leaves the value found in `*c`.
-#define COMPARE_EXCHANGE_BODY(T, weak)                                                                      \
-  if (!LISTENING) return __atomic_compare_exchange_n(a, c, v, weak, SEQ, SEQ);                              \
-  BEFORE(InstrumentedAtomicCompareExchange, mo, pc);                                                        \
-  T expected = *c;                                                                                          \
-  for (;;) {                                                                                                \
-    *c = expected;                                                                                          \
-    if (__atomic_compare_exchange_n(a, c, v, weak, SEQ, SEQ)) {                                             \
-      WROTE(InstrumentedAtomicCompareExchange, mo, pc);                                                     \
-      return 1;                                                                                             \
-    }                                                                                                       \
-    if (!tellAtomic(InstrumentedAtomicFailed, a, (int)sizeof(T), InstrumentedAtomicCompareExchange, fmo,    \
-                    (uint64_t)*c, pc))                                                                      \
-      return 0;                                                                                             \
+#define COMPARE_EXCHANGE_BODY(T, weak)                                                                     \
+  if (!LISTENING) return __atomic_compare_exchange_n(a, c, v, weak, SEQ, SEQ);                             \
+  BEFORE(InstrumentedAtomicCompareExchange, mo, pc);                                                       \
+  T expected = *c;                                                                                         \
+  for (;;) {                                                                                               \
+    *c = expected;                                                                                         \
+    if (__atomic_compare_exchange_n(a, c, v, weak, SEQ, SEQ)) {                                            \
+      WROTE(InstrumentedAtomicCompareExchange, mo, pc);                                                    \
+      return 1;                                                                                            \
+    }                                                                                                      \
+    if (!tellAtomic(InstrumentedAtomicFailed, a, (int)sizeof(T), InstrumentedAtomicCompareExchange, fmo,   \
+                    (uint64_t)*c, pc))                                                                     \
+      return 0;                                                                                            \
   }
 
-#define ATOMICS(bits, T, ATTRIBUTES)                                                                        \
-  ATTRIBUTES ENTRY T __tsan_atomic##bits##_load(const volatile T *a, int mo) {                              \
-    const void *pc = CALLER; if (LISTENING) BEFORE(InstrumentedAtomicLoad, mo, pc);                                              \
-    return __atomic_load_n(a, SEQ);                                                                         \
-  }                                                                                                         \
-  ATTRIBUTES ENTRY void __tsan_atomic##bits##_store(volatile T *a, T v, int mo) {                           \
-    const void *pc = CALLER;                                                                                \
-    if (!LISTENING) return __atomic_store_n(a, v, SEQ);                                                     \
-    BEFORE(InstrumentedAtomicStore, mo, pc);                                                                \
-    __atomic_store_n(a, v, SEQ);                                                                            \
-    WROTE(InstrumentedAtomicStore, mo, pc);                                                                 \
-  }                                                                                                         \
-  ATTRIBUTES READ_MODIFY_WRITE(bits, T, exchange, __atomic_exchange_n)                                      \
-  ATTRIBUTES READ_MODIFY_WRITE(bits, T, fetch_add, __atomic_fetch_add)                                      \
-  ATTRIBUTES READ_MODIFY_WRITE(bits, T, fetch_sub, __atomic_fetch_sub)                                      \
-  ATTRIBUTES READ_MODIFY_WRITE(bits, T, fetch_and, __atomic_fetch_and)                                      \
-  ATTRIBUTES READ_MODIFY_WRITE(bits, T, fetch_or, __atomic_fetch_or)                                        \
-  ATTRIBUTES READ_MODIFY_WRITE(bits, T, fetch_xor, __atomic_fetch_xor)                                      \
-  ATTRIBUTES READ_MODIFY_WRITE(bits, T, fetch_nand, __atomic_fetch_nand)                                    \
-  ATTRIBUTES ENTRY int __tsan_atomic##bits##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo) { \
-    const void *pc = CALLER;                                                                                \
-    COMPARE_EXCHANGE_BODY(T, 0)                                                                             \
-  }                                                                                                         \
-  ATTRIBUTES ENTRY int __tsan_atomic##bits##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int fmo) { \
-    const void *pc = CALLER;                                                                                \
-    COMPARE_EXCHANGE_BODY(T, 1)                                                                             \
-  }                                                                                                         \
-  ATTRIBUTES ENTRY T __tsan_atomic##bits##_compare_exchange_val(volatile T *a, T expected, T v, int mo, int fmo) { \
-    const void *pc = CALLER;                                                                                \
-    T found = expected;                                                                                     \
-    T *c = &found;                                                                                          \
-    if (!LISTENING) {                                                                                       \
-      __atomic_compare_exchange_n(a, c, v, 0, SEQ, SEQ);                                                    \
-      return found;                                                                                         \
-    }                                                                                                       \
-    (void)compareExchangeValue##bits(a, c, v, mo, fmo, pc);                                                 \
-    return found;                                                                                           \
+#define ATOMICS(bits, T)                                                                                   \
+  ENTRY T __tsan_atomic##bits##_load(const volatile T *a, int mo) {                                        \
+    const void *pc = CALLER;                                                                               \
+    if (LISTENING) BEFORE(InstrumentedAtomicLoad, mo, pc);                                                 \
+    return __atomic_load_n(a, SEQ);                                                                        \
+  }                                                                                                        \
+  ENTRY void __tsan_atomic##bits##_store(volatile T *a, T v, int mo) {                                     \
+    const void *pc = CALLER;                                                                               \
+    if (!LISTENING) return __atomic_store_n(a, v, SEQ);                                                    \
+    BEFORE(InstrumentedAtomicStore, mo, pc);                                                               \
+    __atomic_store_n(a, v, SEQ);                                                                           \
+    WROTE(InstrumentedAtomicStore, mo, pc);                                                                \
+  }                                                                                                        \
+  READ_MODIFY_WRITE(bits, T, exchange, __atomic_exchange_n)                                                \
+  READ_MODIFY_WRITE(bits, T, fetch_add, __atomic_fetch_add)                                                \
+  READ_MODIFY_WRITE(bits, T, fetch_sub, __atomic_fetch_sub)                                                \
+  READ_MODIFY_WRITE(bits, T, fetch_and, __atomic_fetch_and)                                                \
+  READ_MODIFY_WRITE(bits, T, fetch_or, __atomic_fetch_or)                                                  \
+  READ_MODIFY_WRITE(bits, T, fetch_xor, __atomic_fetch_xor)                                                \
+  READ_MODIFY_WRITE(bits, T, fetch_nand, __atomic_fetch_nand)                                              \
+  ENTRY int __tsan_atomic##bits##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, int fmo) {     \
+    const void *pc = CALLER;                                                                               \
+    COMPARE_EXCHANGE_BODY(T, 0)                                                                            \
+  }                                                                                                        \
+  ENTRY int __tsan_atomic##bits##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, int fmo) {       \
+    const void *pc = CALLER;                                                                               \
+    COMPARE_EXCHANGE_BODY(T, 1)                                                                            \
+  }                                                                                                        \
+  ENTRY T __tsan_atomic##bits##_compare_exchange_val(volatile T *a, T expected, T v, int mo, int fmo) {    \
+    const void *pc = CALLER;                                                                               \
+    T found = expected;                                                                                    \
+    T *c = &found;                                                                                         \
+    if (!LISTENING) {                                                                                      \
+      __atomic_compare_exchange_n(a, c, v, 0, SEQ, SEQ);                                                   \
+      return found;                                                                                        \
+    }                                                                                                      \
+    (void)compareExchangeValue##bits(a, c, v, mo, fmo, pc);                                                \
+    return found;                                                                                          \
   }
 
-#define COMPARE_EXCHANGE_HELPER(bits, T, ATTRIBUTES)                                                        \
-  ATTRIBUTES static int compareExchangeValue##bits(volatile T *a, T *c, T v, int mo, int fmo, const void *pc) { \
-    COMPARE_EXCHANGE_BODY(T, 0)                                                                             \
+#define COMPARE_EXCHANGE_HELPER(bits, T)                                                                   \
+  static int compareExchangeValue##bits(volatile T *a, T *c, T v, int mo, int fmo, const void *pc) {       \
+    COMPARE_EXCHANGE_BODY(T, 0)                                                                            \
   }
 
-#define NO_ATTRIBUTES
-COMPARE_EXCHANGE_HELPER(8, int8_t, NO_ATTRIBUTES)
-COMPARE_EXCHANGE_HELPER(16, int16_t, NO_ATTRIBUTES)
-COMPARE_EXCHANGE_HELPER(32, int32_t, NO_ATTRIBUTES)
-COMPARE_EXCHANGE_HELPER(64, int64_t, NO_ATTRIBUTES)
-ATOMICS(8, int8_t, NO_ATTRIBUTES)
-ATOMICS(16, int16_t, NO_ATTRIBUTES)
-ATOMICS(32, int32_t, NO_ATTRIBUTES)
-ATOMICS(64, int64_t, NO_ATTRIBUTES)
+COMPARE_EXCHANGE_HELPER(8, int8_t)
+COMPARE_EXCHANGE_HELPER(16, int16_t)
+COMPARE_EXCHANGE_HELPER(32, int32_t)
+COMPARE_EXCHANGE_HELPER(64, int64_t)
+ATOMICS(8, int8_t)
+ATOMICS(16, int16_t)
+ATOMICS(32, int32_t)
+ATOMICS(64, int64_t)
 
 #if defined(__SIZEOF_INT128__)
 // Swift's 128-bit atomics (`WordPair`, `Int128`) use the processor's double-word compare-exchange,
@@ -316,16 +306,16 @@ static Wide wideLoad(const volatile Wide *a) {
   wideCompareExchange((volatile Wide *)a, &found, 0);
   return found;
 }
-#define WIDE_UPDATE(name, next)                                                                             \
-  ENTRY Wide __tsan_atomic128_##name(volatile Wide *a, Wide v, int mo) {                                    \
-    const void *pc = CALLER;                                                                                \
-    int listens = LISTENING;                                                                                \
-    if (listens) BEFORE(InstrumentedAtomicReadModifyWrite, mo, pc);                                         \
-    Wide old = wideLoad(a);                                                                                 \
-    while (!wideCompareExchange(a, &old, (next))) {                                                         \
-    }                                                                                                       \
-    if (listens) WROTE(InstrumentedAtomicReadModifyWrite, mo, pc);                                          \
-    return old;                                                                                             \
+#define WIDE_UPDATE(name, next)                                                                            \
+  ENTRY Wide __tsan_atomic128_##name(volatile Wide *a, Wide v, int mo) {                                   \
+    const void *pc = CALLER;                                                                               \
+    int listens = LISTENING;                                                                               \
+    if (listens) BEFORE(InstrumentedAtomicReadModifyWrite, mo, pc);                                        \
+    Wide old = wideLoad(a);                                                                                \
+    while (!wideCompareExchange(a, &old, (next))) {                                                        \
+    }                                                                                                      \
+    if (listens) WROTE(InstrumentedAtomicReadModifyWrite, mo, pc);                                         \
+    return old;                                                                                            \
   }
 WIDE_UPDATE(exchange, v)
 WIDE_UPDATE(fetch_add, old + v)
@@ -335,7 +325,8 @@ WIDE_UPDATE(fetch_or, old | v)
 WIDE_UPDATE(fetch_xor, old ^ v)
 WIDE_UPDATE(fetch_nand, ~(old & v))
 ENTRY Wide __tsan_atomic128_load(const volatile Wide *a, int mo) {
-  const void *pc = CALLER; if (LISTENING) BEFORE(InstrumentedAtomicLoad, mo, pc);
+  const void *pc = CALLER;
+  if (LISTENING) BEFORE(InstrumentedAtomicLoad, mo, pc);
   return wideLoad(a);
 }
 ENTRY void __tsan_atomic128_store(volatile Wide *a, Wide v, int mo) {

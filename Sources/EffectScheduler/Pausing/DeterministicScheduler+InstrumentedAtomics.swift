@@ -13,11 +13,27 @@ import InstrumentationEntryPoints
 extension DeterministicScheduler {
   /// Before an atomic operation: a scheduling point, then the word noted as touched.
   func before(_ operation: InstrumentedAtomic) {
-    if Instrumentation.isLibraryWord(operation.address) { return }
+    if Instrumentation.isLibraryWord(operation.address) || isStaticWord(operation.address) { return }
     if mayPause, !pauseRunningJob(blockedOn: nil, noting: LockPause(step: step, atLockAt: operation.address, kind: operation.name, waits: false)) {
       return
     }
     if operation.address != 0 { noteTouch(at: operation.address) }
+  }
+
+  /// Whether the atomic word at `address` lies in a loaded image's static data: a type's metadata
+  /// cache, filled the first time the process needs it, or a lazily made global, whose first
+  /// access initializes it once a process. A scheduling point there would make a process's first
+  /// run differ from every later one. Atomics the program shares between tasks live on the heap,
+  /// made by each run.
+  private func isStaticWord(_ address: UInt) -> Bool {
+    #if os(Linux) && _pointerBitWidth(_64)
+      if let known = lockWatch.staticWords[address] { return known }
+      let isStatic = UnsafeRawPointer(bitPattern: address).flatMap { loadedImageBase(containing: $0) } != nil
+      lockWatch.staticWords[address] = isStatic
+      return isStatic
+    #else
+      return false
+    #endif
   }
 
   /// After a compare-exchange that failed, finding `found`: whether it is to be made again, once

@@ -15,6 +15,9 @@ struct LockWatch {
   /// thread number, which the word holds until the holder lets go
   /// (DeterministicScheduler+InstrumentedAtomics.swift).
   var heldWords: [UInt: Int32] = [:]
+  /// Whether each atomic word a run touched lies in a loaded image's static data, kept from run
+  /// to run: such a word (a lazily made global, a type's metadata cache) is no scheduling point.
+  var staticWords: [UInt: Bool] = [:]
   /// The thread of a cancellation handler that lent its turn to a paused job, parked until the
   /// job lets go of the mutex the handler waits for (LockPauses.swift).
   var lentTurnWaiter: HostThread?

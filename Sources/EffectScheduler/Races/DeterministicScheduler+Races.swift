@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import InstrumentationEntryPoints
 
 /// What the scheduler tells its race detection: which task's step an operation belongs to, and
 /// each plain access of instrumented code; a race found ends the run after its step.
@@ -9,7 +10,10 @@ extension DeterministicScheduler {
   /// thread.
   func enterRaceStep() {
     let thread = (currentTaskID() ?? running.runningStep?.owner).map(\.rawValue) ?? (-1 - step)
-    races.enter(step: step, thread: thread, job: running.stepJob, actor: actors.runningJob == nil ? nil : actors.runningAddress)
+    // The actor the code runs on, as the runtime tracks it: a task may step onto an idle actor
+    // within its own job, with no job of the actor's.
+    let actor = UInt(bitPattern: instrumentation_current_executor_identity())
+    races.enter(step: step, thread: thread, job: running.stepJob, actor: actor == 0 ? nil : actor)
   }
 
   /// Checks a plain access of the running step's instrumented code; the first race found ends

@@ -45,6 +45,8 @@ struct RaceDetector {
   /// The step whose thread is ``current``.
   private(set) var currentStep = -1
   private var current = 0
+  /// The actor the current thread's code runs on, if any.
+  private var currentActor: UInt?
   /// The first race found in the run.
   private(set) var found: (first: Access, second: Access, address: UInt)?
 
@@ -60,6 +62,7 @@ struct RaceDetector {
     words.removeAll(keepingCapacity: true)
     currentStep = -1
     current = 0
+    currentActor = nil
     found = nil
   }
 
@@ -86,10 +89,11 @@ struct RaceDetector {
   /// another, each comes after the actor's work before.
   mutating func enter(step: Int, thread key: Int, job: UInt, actor: UInt?) {
     let thread = index(of: key)
-    guard step != currentStep || thread != current else { return }
+    guard step != currentStep || thread != current || actor != currentActor else { return }
     let firstOfTheStep = step != currentStep
     currentStep = step
     current = thread
+    currentActor = actor
     clocks[current].tick(current)
     if firstOfTheStep, let made = readyClocks.removeValue(forKey: job) { clocks[current].join(made) }
     if let actor { touch(actor) }

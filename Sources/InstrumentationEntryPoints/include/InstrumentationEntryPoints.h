@@ -62,6 +62,11 @@ int instrumentation_was_loaded(void);
 /// sanitizer was built in (`swift build --sanitize=thread`), whose runtime defines them.
 int instrumentation_entry_points_defined(void);
 
+/// The identity of the executor the calling code runs on, as the concurrency runtime tracks it:
+/// the actor, for code on a default actor; null for code on no actor, or where the runtime cannot
+/// tell.
+const void *instrumentation_current_executor_identity(void);
+
 /// Where `address` lies: the image's path and base address, the nearest symbol's name and
 /// address (either may be null). Returns 0 where the dynamic linker cannot tell.
 int instrumentation_address_info(const void *address, const char **image, uintptr_t *imageBase, const char **symbol,

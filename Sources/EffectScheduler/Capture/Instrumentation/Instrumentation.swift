@@ -2,7 +2,8 @@ import InstrumentationEntryPoints
 
 // Code built with `-Xfrontend -sanitize=thread` calls an entry point for each memory access and
 // atomic operation (InstrumentationEntryPoints, a C target). While a run listens, those entry
-// points hand the operations of the run's steps to the scheduler: each atomic operation is a
+// points hand the operations of the run's steps to the scheduler (only a listening run's: another
+// run under way may be one that does not listen): each atomic operation is a
 // scheduling point (DeterministicScheduler+InstrumentedAtomics.swift), each plain access is
 // checked for a data race (Races/RaceDetector.swift). A process with no instrumented code never
 // listens, and the entry points of code outside any run cost one relaxed load.
@@ -26,9 +27,13 @@ package enum Instrumentation {
   /// and run, tasks completed and their results read.
   nonisolated(unsafe) private(set) static var followsRuntimeSync = false
 
+  /// Whether runs listen where the process has instrumented code: the Benchmarks turn it off to
+  /// time plain code in the same process as instrumented code.
+  nonisolated(unsafe) package static var listens = true
+
   /// Begins a run's listening, where the process has instrumented code; returns whether it did.
   static func beginListening() -> Bool {
-    guard isActive else { return false }
+    guard listens, isActive else { return false }
     installed
     instrumentation_add_listening_runs(1)
     return true
@@ -50,7 +55,7 @@ package enum Instrumentation {
 
 /// Hands an atomic operation to the scheduler whose step made it (see ``InstrumentedAtomicPhase``).
 private let atomicHandler: InstrumentedAtomicHandler = { phase, address, size, kind, _, found, caller in
-  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread else { return 0 }
+  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread, scheduler.trail.listened else { return 0 }
   let operation = InstrumentedAtomic(address: UInt(bitPattern: address), size: Int(size), kind: kind, caller: UInt(bitPattern: caller))
   switch InstrumentedAtomicPhase(rawValue: UInt32(bitPattern: phase)) {
   case InstrumentedAtomicBefore: scheduler.before(operation)
@@ -64,12 +69,12 @@ private let atomicHandler: InstrumentedAtomicHandler = { phase, address, size, k
 /// Hands a happens-before mark of the concurrency runtime to the race detection of the scheduler
 /// whose step made it.
 private let syncHandler: InstrumentedSyncHandler = { acquires, address in
-  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread else { return }
+  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread, scheduler.trail.listened else { return }
   scheduler.noteRuntimeSync(acquires: acquires != 0, at: UInt(bitPattern: address))
 }
 
 /// Hands a plain access to the race detection of the scheduler whose step made it.
 private let accessHandler: InstrumentedAccessHandler = { address, size, writes, caller in
-  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread else { return }
+  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread, scheduler.trail.listened else { return }
   scheduler.noteAccess(at: UInt(bitPattern: address), size: size, writes: writes != 0, caller: UInt(bitPattern: caller))
 }

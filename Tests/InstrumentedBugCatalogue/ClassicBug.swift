@@ -1,0 +1,1 @@
+../BugCatalogue/ClassicBug.swift

@@ -1,0 +1,1 @@
+../BugCatalogue/LockOrderDeadlock.swift

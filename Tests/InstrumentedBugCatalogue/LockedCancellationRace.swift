@@ -1,0 +1,1 @@
+../BugCatalogue/LockedCancellationRace.swift
