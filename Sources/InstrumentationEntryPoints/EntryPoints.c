@@ -85,6 +85,25 @@ static void runtimeRelease(const void *address) {
   if (LISTENING) tellSync(0, address);
 }
 
+typedef void (*Once)(void *predicate, void (*function)(void *), void *context);
+static Once realOnce = 0;
+
+/// Every return acquires the predicate; the call that ran the initializer, which changed the
+/// predicate, releases it too. Readers alone order nothing among themselves.
+static void markingOnce(void *predicate, void (*function)(void *), void *context) {
+  intptr_t before = *(volatile intptr_t *)predicate;
+  realOnce(predicate, function, context);
+  if (LISTENING) {
+    tellSync(1, predicate);
+    if (*(volatile intptr_t *)predicate != before) tellSync(0, predicate);
+  }
+}
+
+const void *instrumentation_marking_once(void) {
+  if (!realOnce) realOnce = (Once)dlsym(RTLD_DEFAULT, "swift_once");
+  return realOnce ? (const void *)markingOnce : 0;
+}
+
 int instrumentation_follow_runtime_sync(InstrumentedSyncHandler handler) {
   RuntimeSync *acquire = (RuntimeSync *)dlsym(RTLD_DEFAULT, "_swift_tsan_acquire");
   RuntimeSync *release = (RuntimeSync *)dlsym(RTLD_DEFAULT, "_swift_tsan_release");
@@ -388,5 +407,6 @@ int instrumentation_follow_runtime_sync(InstrumentedSyncHandler handler) {
   (void)handler;
   return 0;
 }
+const void *instrumentation_marking_once(void) { return 0; }
 
 #endif

@@ -91,3 +91,25 @@ struct DataRaceTests {
     #expect(summary.exploredEverySchedule, "\(summary)")
   }
 }
+
+/// A lazily made global, initialized by whichever task reads it first.
+private let sharedCatalog = Catalog()
+
+private final class Catalog: @unchecked Sendable {
+  var titles: [String]
+  init() { titles = ["first", "second"] }
+}
+
+@Suite("Instrumented code: a lazily made global")
+struct LazyGlobalRaceTests {
+  @Test("read by two tasks, the first of which initializes it, is no race")
+  func lazyGlobalIsNoRace() async throws {
+    let summary = try await explore(.exhaustive, configuration: ExploreConfiguration(progressInterval: nil)) {
+      async let first = sharedCatalog.titles.count
+      async let second = sharedCatalog.titles.first
+      let (count, title) = await (first, second)
+      #expect(count == 2 && title == "first")
+    }
+    #expect(summary.exploredEverySchedule, "\(summary)")
+  }
+}

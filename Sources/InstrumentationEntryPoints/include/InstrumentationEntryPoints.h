@@ -47,6 +47,13 @@ typedef void (*InstrumentedSyncHandler)(int acquires, const void *address);
 /// before. Returns 0 where the runtime has no such annotations.
 int instrumentation_follow_runtime_sync(InstrumentedSyncHandler handler);
 
+/// A stand-in for the runtime's `swift_once` that calls it, then, in a listening run, tells the
+/// sync handler of an acquire of the predicate, and of a release where the call ran the
+/// initializer. Written in C: Swift code reading a
+/// global or a static property would call `swift_once` itself, and, through the program's slots
+/// pointed here, this stand-in again. Returns null where `swift_once` is not found.
+const void *instrumentation_marking_once(void);
+
 /// Sets the handlers; until then, and whenever no run listens, the entry points only do the
 /// operation.
 void instrumentation_set_handlers(InstrumentedAtomicHandler atomic, InstrumentedAccessHandler access);

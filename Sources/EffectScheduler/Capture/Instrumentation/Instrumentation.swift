@@ -21,6 +21,7 @@ package enum Instrumentation {
   private static let installed: Void = {
     instrumentation_set_handlers(atomicHandler, accessHandler)
     followsRuntimeSync = instrumentation_follow_runtime_sync(syncHandler) != 0
+    OnceCalls.claimed
   }()
 
   /// Whether the concurrency runtime tells of the happens-before edges it makes: jobs enqueued
