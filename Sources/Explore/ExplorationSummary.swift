@@ -43,10 +43,11 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// other schedules of those take goes unnoted without the determinism check). A critical
   /// section behind such a lock runs within one step, so races inside it, or between two of them
   /// in one step (another task taking the lock in between), are in no schedule explored. `Mutex`
-  /// and atomics are never seen. The drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are
+  /// and atomics outside instrumented code are never seen. The drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are
   /// controlled, and so are these three locks where each acquire is a scheduling point
   /// (`SchedulerConfiguration.pausesAtUncontrolledLocks`): then only the acquires that were none
-  /// count, those made holding another such lock or in a cancellation handler.
+  /// count, those made holding another such lock or in a cancellation handler. In code built
+  /// instrumented (``instrumented``), `Mutex` and atomics are scheduling points.
   public var tookUncontrolledLocks: Bool { claim.assumptions.contains(.uncontrolledLocksRanWhole) }
   /// For a reduced search, how it checked the pairs of steps it took as independent without
   /// seeing what they share; `nil` for other strategies. A reduced search claims
@@ -55,9 +56,10 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// The first thing a run met that no schedule can show, in words; `nil` when no run met one.
   /// The exploration then does not claim ``exploredEverySchedule``. It is one of:
   /// - a step that made a task ready and then cancelled it (`step 0 made task #1 unstructured
-  ///   ready, then cancelled it: …`): on real threads the task may start between the two and find
-  ///   itself not cancelled; here one job runs at a time, so no schedule has that order. A
-  ///   suspension between the two, such as `await Task.yield()`, makes both orders schedules;
+  ///   ready, then cancelled it: …`), off 64-bit Linux, or through a call the scheduler cannot
+  ///   pause at: on real threads the task may start between the two and find itself not
+  ///   cancelled. On 64-bit Linux `Task.cancel()` there is a scheduling point, and both orders
+  ///   are explored;
   /// - a cancellation handler that waited for an `EffectLock` or `EffectMutex` another task held:
   ///   the runtime runs a handler holding the cancelled task's lock, where the scheduler cannot
   ///   pause it, so runs that reach such a wait stop there and are not judged.

@@ -15,7 +15,7 @@ extension DeterministicScheduler {
       task = tasks.registry.id(forRuntimeID: runtimeID) ?? spawn(job, runtimeID: runtimeID, flags: flags, fromOutside: fromOutside)
     }
     if actors.runningJob != nil, !fromOutside { noteWorkOnActor(admitting: task) }
-    if trail.listened, !fromOutside, running.runningStep != nil {
+    if trail.instrumented, !fromOutside, running.runningStep != nil {
       enterRaceStep()
       races.madeReady(UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)))
     }

@@ -22,8 +22,11 @@ struct RunTrail {
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
   /// cost nothing to copy or clear on the hot path.
   var notes: [TraceNote] = []
-  /// Whether instrumented code told the run of its operations (Instrumentation.swift).
+  /// Whether the run listens to instrumented code (Instrumentation.swift).
   var listened = false
+  /// Whether instrumented code of the run's steps told it of an operation: from then on, the
+  /// run follows the runtime's happens-before marks too. Those before it order no access.
+  var instrumented = false
 
   /// Forgets the run recorded, keeping the storage, for another run.
   mutating func clear() {
@@ -38,5 +41,6 @@ struct RunTrail {
     if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     if !taskReads.isEmpty { taskReads.removeAll(keepingCapacity: true) }
     listened = false
+    instrumented = false
   }
 }

@@ -114,7 +114,7 @@ extension DeterministicScheduler {
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockWatch.lockTouches, taskReads: trail.taskReads,
       handOffs: trail.handOffs, tookUncontrolledLocks: lockWatch.tookUncontrolledLocks, cutAtStep: time.cutAtStep, timedSteps: time.timedSteps, timersSet: time.timersSet, dueTimerFirings: time.dueTimerFirings, dueTimerOffers: time.dueTimerOffers, unexplored: trail.unexplored, fairYieldsRemovedABranch: fairYields.removedABranch,
       plainTasksWentUnadopted: !tasks.readsTaskStatus && tasks.registry.records.contains(where: \.prefersNoExecutor), issueRecorded: trail.issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
-      traceFingerprint: trail.fingerprint)
+      traceFingerprint: trail.fingerprint, instrumented: trail.instrumented)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
     lockWatch.watchedLocks = false
@@ -217,6 +217,8 @@ package struct RunRecord {
   /// A hash of the trace's events: equal traces have equal fingerprints, and different ones
   /// almost never do.
   package let traceFingerprint: UInt64
+  /// Whether instrumented code of the run's steps told the run of its operations.
+  package let instrumented: Bool
 
   /// What happened. Built on demand: a search needs it only for the runs that fail.
   package var trace: Trace {
@@ -263,6 +265,9 @@ package struct RunOutcome<Value> {
   package var trace: Trace { record.trace }
   /// A hash of the trace's events; see ``RunRecord/traceFingerprint``.
   package var traceFingerprint: UInt64 { record.traceFingerprint }
+  /// Whether instrumented code of the run's steps told the run of its operations; see
+  /// ``RunRecord/instrumented``.
+  package var instrumented: Bool { record.instrumented }
   /// How many steps the run took.
   package var steps: Int { record.steps }
   /// The steps whose job was handed back from outside the scheduler's control.

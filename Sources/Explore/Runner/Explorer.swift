@@ -30,6 +30,8 @@ final class Explorer {
   /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``): the determinism check's
   /// runs and those counted note it.
   var assumptions: Set<ExplorationAssumption> = []
+  /// Whether instrumented code told any run counted of its operations.
+  var sawInstrumentedCode = false
   var runner = SequentialRunner()
   /// A check of each run that passed, made on this thread once the run has ended: the error it
   /// returns fails the run. The linearizability check judges the history its body recorded so.
@@ -64,7 +66,7 @@ final class Explorer {
       duration: .nanoseconds(progress.elapsed), portfolioParts: portfolioParts, budgetRanOut: portfolioBudgetRanOut,
       everyScheduleWithPreemptions: preemptionBoundCovered, shard: shard, reductionCheck: reductionCheck, unexplored: unexplored)
     summary.mechanismsOff = RuntimeCapabilities.current.leaving(off: configuration.scheduler.mechanismsLeftOff).off
-    summary.instrumented = Instrumentation.isActive
+    summary.instrumented = sawInstrumentedCode
     progress.finished(summary)
     return .success(summary)
   }
@@ -238,6 +240,7 @@ final class Explorer {
     traceFingerprints.insert(outcome.traceFingerprint)
     unexplored = unexplored ?? outcome.unexplored
     assumptions.formUnion(outcome.assumptions)
+    sawInstrumentedCode = sawInstrumentedCode || outcome.instrumented
     progress.ranSchedule(runs)
   }
 

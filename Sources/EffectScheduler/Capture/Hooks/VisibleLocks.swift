@@ -63,7 +63,7 @@ extension DeterministicScheduler {
       lockWatch.lockNumbers[address] = number
     }
     guard number >= 0 else { return false }
-    if trail.listened, running.runningStep != nil {
+    if trail.instrumented, running.runningStep != nil {
       enterRaceStep()
       races.touch(address)
     }

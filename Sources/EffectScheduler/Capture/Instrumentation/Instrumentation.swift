@@ -57,6 +57,7 @@ package enum Instrumentation {
 /// Hands an atomic operation to the scheduler whose step made it (see ``InstrumentedAtomicPhase``).
 private let atomicHandler: InstrumentedAtomicHandler = { phase, address, size, kind, _, found, caller in
   guard let address, let scheduler = DeterministicScheduler.controllingCallingThread, scheduler.trail.listened else { return 0 }
+  scheduler.trail.instrumented = true
   let operation = InstrumentedAtomic(address: UInt(bitPattern: address), size: Int(size), kind: kind, caller: UInt(bitPattern: caller))
   switch InstrumentedAtomicPhase(rawValue: UInt32(bitPattern: phase)) {
   case InstrumentedAtomicBefore: scheduler.before(operation)
@@ -70,12 +71,13 @@ private let atomicHandler: InstrumentedAtomicHandler = { phase, address, size, k
 /// Hands a happens-before mark of the concurrency runtime to the race detection of the scheduler
 /// whose step made it.
 private let syncHandler: InstrumentedSyncHandler = { acquires, address in
-  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread, scheduler.trail.listened else { return }
+  guard let address, let scheduler = DeterministicScheduler.controllingCallingThread, scheduler.trail.instrumented else { return }
   scheduler.noteRuntimeSync(acquires: acquires != 0, at: UInt(bitPattern: address))
 }
 
 /// Hands a plain access to the race detection of the scheduler whose step made it.
 private let accessHandler: InstrumentedAccessHandler = { address, size, writes, caller in
   guard let address, let scheduler = DeterministicScheduler.controllingCallingThread, scheduler.trail.listened else { return }
+  scheduler.trail.instrumented = true
   scheduler.noteAccess(at: UInt(bitPattern: address), size: size, writes: writes != 0, caller: UInt(bitPattern: caller))
 }
