@@ -9,6 +9,13 @@ import InstrumentedBugCatalogue
 /// built plain and built instrumented; and, per schedule, `.exhaustive` on each fixed program of
 /// the catalogue, built plain (its runs not listening) and built instrumented.
 func benchmarkInstrumentation() async {
+  if let only = ProcessInfo.processInfo.environment["INSTRUMENTATION_ONLY"] {
+    // One instrumented program alone, for investigation: the bugs whose names start so.
+    for bug in InstrumentedBugCatalogue.ClassicBug.all where bug.name.hasPrefix(only) {
+      print(bug.name, await costPerSchedule(bug.fixed, configuration: bug.configuration).map { "\($0 * 1e6) µs a schedule" } ?? "failed")
+    }
+    return
+  }
   let size = 300_000
   var checksum = 0
   let plain = await best { checksum &+= BugCatalogue.memoryWork(size: size) }

@@ -51,6 +51,9 @@ extension DeterministicScheduler {
     }
     tasks.witnessBaseline = nil
     running.runningStep = nil
+    // Kept by the paused job, and put back when it goes on: the steps between run other jobs, and
+    // an actor's job, which sets no running task, would take this one for theirs.
+    running.runningTask = nil
     jobRecord.end()
     if info.isOnMainActor { keepMainActor() }
     paused.blockedOn = lock
