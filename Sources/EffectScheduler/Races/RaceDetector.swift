@@ -29,6 +29,23 @@ struct RaceDetector {
   private struct Word {
     var write: Access?
     var reads: [Access] = []
+
+    /// Adds `access` of `thread`, whose clock is `clock`; returns the earlier access it races
+    /// with instead, if any: a write, or for a write a read, of another thread that the clock does
+    /// not come after.
+    mutating func record(_ access: Access, by thread: Int, after clock: VectorClock) -> Access? {
+      if let write, write.thread != thread, write.epoch > clock[write.thread] { return write }
+      if access.writes {
+        if let read = reads.first(where: { $0.thread != thread && $0.epoch > clock[$0.thread] }) { return read }
+        write = access
+        reads.removeAll(keepingCapacity: true)
+      } else if let index = reads.firstIndex(where: { $0.thread == thread }) {
+        reads[index] = access
+      } else {
+        reads.append(access)
+      }
+      return nil
+    }
   }
 
   /// The threads of the run: by a task's number, or, for a step of no task, by `-1 - step`.
@@ -88,6 +105,8 @@ struct RaceDetector {
   /// made its job, at `job`, ready; on an actor, whose job may run several tasks' work one after
   /// another, each comes after the actor's work before.
   mutating func enter(step: Int, thread key: Int, job: UInt, actor: UInt?) {
+    // Most accesses are of the current thread, in the current step, on the same actor.
+    if step == currentStep, actor == currentActor, !threadKeys.isEmpty, threadKeys[current] == key { return }
     let thread = index(of: key)
     guard step != currentStep || thread != current || actor != currentActor else { return }
     let firstOfTheStep = step != currentStep
@@ -159,24 +178,12 @@ struct RaceDetector {
   }
 
   private mutating func check(_ this: Access, at key: UInt, address: UInt) {
-    var word = words[key] ?? Word()
-    let clock = clocks[current]
-    if let write = word.write, write.thread != current, write.epoch > clock[write.thread] {
-      found = (write, this, address)
-      return
+    // Changed in place: one lookup, and no copy of the word's reads.
+    let current = current
+    let race: Access? = clocks.withUnsafeBufferPointer { clocks in
+      let clock = clocks[current]
+      return words[key, default: Word()].record(this, by: current, after: clock)
     }
-    if this.writes {
-      for read in word.reads where read.thread != current && read.epoch > clock[read.thread] {
-        found = (read, this, address)
-        return
-      }
-      word.write = this
-      word.reads.removeAll(keepingCapacity: true)
-    } else if let index = word.reads.firstIndex(where: { $0.thread == current }) {
-      word.reads[index] = this
-    } else {
-      word.reads.append(this)
-    }
-    words[key] = word
+    if let race { found = (race, this, address) }
   }
 }
