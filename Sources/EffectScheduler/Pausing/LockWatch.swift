@@ -17,6 +17,7 @@ struct LockWatch {
   var heldWords: [UInt: Int32] = [:]
   /// Whether each atomic word a run touched lies in a loaded image's static data, kept from run
   /// to run: such a word (a lazily made global, a type's metadata cache) is no scheduling point.
+  /// Each run's heap words are new ones, so it is emptied once it holds many.
   var staticWords: [UInt: Bool] = [:]
   /// The thread of a cancellation handler that lent its turn to a paused job, parked until the
   /// job lets go of the mutex the handler waits for (LockPauses.swift).
@@ -38,6 +39,7 @@ struct LockWatch {
     tookUncontrolledLocks = false
     if !uncontrolledLockStandIns.isEmpty { uncontrolledLockStandIns.removeAll() }
     if !heldWords.isEmpty { heldWords.removeAll() }
+    if staticWords.count > 4_096 { staticWords.removeAll(keepingCapacity: true) }
     if !lockNumbers.isEmpty {
       lockTouches.removeAll(keepingCapacity: true)
       lockNumbers.removeAll(keepingCapacity: true)
