@@ -40,7 +40,8 @@ func format(_ value: Double) -> String {
 /// prints one long run's cost per step at 1,000, 10,000 and 100,000 steps; `Benchmarks longrun`,
 /// run only when named, makes one exploration that `LONGRUN_*` variables pick, for profiling
 /// (see ``LongRuns/probe()``). `Benchmarks instrumentation` prints what instrumented code costs
-/// outside any run and per schedule.
+/// outside any run and per schedule (`INSTRUMENTATION_ONLY=check` times the instrumented programs
+/// whose names start so alone).
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 BusyThreads.start(BusyThreads.requested)

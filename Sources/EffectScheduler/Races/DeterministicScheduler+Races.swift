@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import InstrumentationEntryPoints
 
 /// What the scheduler tells its race detection: which task's step an operation belongs to, and

@@ -20,13 +20,11 @@ package enum Instrumentation {
   /// the first time it is read.
   private static let installed: Void = {
     instrumentation_set_handlers(atomicHandler, accessHandler)
-    followsRuntimeSync = instrumentation_follow_runtime_sync(syncHandler) != 0
+    // Where the runtime has no such marks, the edges the scheduler sees itself remain
+    // (Races/RaceDetector.swift).
+    _ = instrumentation_follow_runtime_sync(syncHandler)
     OnceCalls.claimed
   }()
-
-  /// Whether the concurrency runtime tells of the happens-before edges it makes: jobs enqueued
-  /// and run, tasks completed and their results read.
-  nonisolated(unsafe) private(set) static var followsRuntimeSync = false
 
   /// Whether runs listen where the process has instrumented code: the Benchmarks turn it off to
   /// time plain code in the same process as instrumented code.
