@@ -7,6 +7,7 @@
 // `-fsanitize=thread` too), its runtime defines these names and none is defined here. They are
 // weak besides, so that a runtime linked some other way wins.
 #include "InstrumentationEntryPoints.h"
+#include "Listening.h"
 
 #include <dlfcn.h>
 #include <stdatomic.h>
@@ -18,19 +19,22 @@
 #endif
 #endif
 
-static _Atomic int listening = 0;
+_Atomic int instrumentationListening = 0;
 static _Atomic int loaded = 0;
 static InstrumentedAtomicHandler atomicHandler = 0;
 static InstrumentedAccessHandler accessHandler = 0;
-/// Set while the calling thread runs a handler: what the handler's own code does is not the run's.
-static __thread int insideHandler = 0;
+__thread int instrumentationInsideHandler = 0;
+/// How many initializers of lazy globals the calling thread is inside (`swift_once`): their
+/// operations are no scheduling point (a pause there would hold the runtime's once lock) and are
+/// no run's, as every later reader comes after them, and a process runs them in its first run only.
+static __thread int insideOnce = 0;
 
 void instrumentation_set_handlers(InstrumentedAtomicHandler atomic, InstrumentedAccessHandler access) {
   atomicHandler = atomic;
   accessHandler = access;
 }
 
-void instrumentation_add_listening_runs(int delta) { atomic_fetch_add_explicit(&listening, delta, memory_order_seq_cst); }
+void instrumentation_add_listening_runs(int delta) { atomic_fetch_add_explicit(&instrumentationListening, delta, memory_order_seq_cst); }
 
 int instrumentation_was_loaded(void) { return atomic_load_explicit(&loaded, memory_order_relaxed); }
 
@@ -39,7 +43,6 @@ int instrumentation_was_loaded(void) { return atomic_load_explicit(&loaded, memo
 int instrumentation_entry_points_defined(void) { return 1; }
 
 
-#define LISTENING __builtin_expect(atomic_load_explicit(&listening, memory_order_relaxed) != 0, 0)
 /// The address in the instrumented code that called the entry point, read in the entry point's
 /// own frame: the compiler may move an entry point's slow path into a function of its own, where
 /// `__builtin_return_address(0)` would name the entry point.
@@ -51,18 +54,18 @@ static inline const void *callerOf(const void *address) {
 #define ENTRY __attribute__((weak, visibility("default")))
 
 static int tellAtomic(int phase, const volatile void *address, int size, int kind, int order, uint64_t found, const void *caller) {
-  if (insideHandler || !atomicHandler) return 0;
-  insideHandler = 1;
+  if (instrumentationInsideHandler || insideOnce || !atomicHandler) return 0;
+  instrumentationInsideHandler = 1;
   int answer = atomicHandler(phase, (const void *)address, size, kind, order, found, caller);
-  insideHandler = 0;
+  instrumentationInsideHandler = 0;
   return answer;
 }
 
 static void tellAccess(const volatile void *address, size_t size, int writes, const void *caller) {
-  if (insideHandler || !accessHandler) return;
-  insideHandler = 1;
+  if (instrumentationInsideHandler || insideOnce || !accessHandler) return;
+  instrumentationInsideHandler = 1;
   accessHandler((const void *)address, size, writes, caller);
-  insideHandler = 0;
+  instrumentationInsideHandler = 0;
 }
 
 typedef void (*RuntimeSync)(const void *);
@@ -71,10 +74,10 @@ static RuntimeSync previousAcquire = 0;
 static RuntimeSync previousRelease = 0;
 
 static void tellSync(int acquires, const void *address) {
-  if (insideHandler || !syncHandler) return;
-  insideHandler = 1;
+  if (instrumentationInsideHandler || !syncHandler) return;
+  instrumentationInsideHandler = 1;
   syncHandler(acquires, address);
-  insideHandler = 0;
+  instrumentationInsideHandler = 0;
 }
 static void runtimeAcquire(const void *address) {
   if (previousAcquire) previousAcquire(address);
@@ -92,7 +95,9 @@ static Once realOnce = 0;
 /// predicate, releases it too. Readers alone order nothing among themselves.
 static void markingOnce(void *predicate, void (*function)(void *), void *context) {
   intptr_t before = *(volatile intptr_t *)predicate;
+  insideOnce += 1;
   realOnce(predicate, function, context);
+  insideOnce -= 1;
   if (LISTENING) {
     tellSync(1, predicate);
     if (*(volatile intptr_t *)predicate != before) tellSync(0, predicate);

@@ -161,6 +161,24 @@ struct RaceDetector {
     clocks[waiting].join(done)
   }
 
+  /// The allocator handed out the `size` bytes at `start`: what was recorded of that memory was
+  /// another block's, freed since, and the allocator orders its use before this one.
+  mutating func forget(from start: UInt, size: Int) {
+    guard !words.isEmpty, size > 0 else { return }
+    let first = start & ~7
+    let end = start + UInt(size)
+    // A large block is looked for among the words recorded, a small one word by word.
+    if size / 8 > words.count {
+      words = words.filter { $0.key < first || $0.key >= end }
+      return
+    }
+    var word = first
+    while word < end {
+      words.removeValue(forKey: word)
+      word += 8
+    }
+  }
+
   /// Checks an access of the current step to `size` bytes at `address` against the history of
   /// the words it covers, and adds it. Stops once a race is found.
   mutating func access(address: UInt, size: Int, writes: Bool, caller: UInt) {

@@ -54,6 +54,18 @@ int instrumentation_follow_runtime_sync(InstrumentedSyncHandler handler);
 /// pointed here, this stand-in again. Returns null where `swift_once` is not found.
 const void *instrumentation_marking_once(void);
 
+/// Told of each block of memory the allocator hands out through a stand-in
+/// (``instrumentation_following_allocator``) in a listening run: where it starts, and its size.
+typedef void (*InstrumentedAllocationHandler)(const void *start, size_t size);
+
+/// Sets the handler told of the blocks the allocator's stand-ins hand out.
+void instrumentation_set_allocation_handler(InstrumentedAllocationHandler handler);
+
+/// The stand-in for the allocator's function `name` (`malloc`, `calloc`, `realloc`,
+/// `posix_memalign` or `aligned_alloc`): it calls the function, then, in a listening run, tells
+/// the allocation handler of the block. Null for another name.
+const void *instrumentation_following_allocator(const char *name);
+
 /// Sets the handlers; until then, and whenever no run listens, the entry points only do the
 /// operation.
 void instrumentation_set_handlers(InstrumentedAtomicHandler atomic, InstrumentedAccessHandler access);

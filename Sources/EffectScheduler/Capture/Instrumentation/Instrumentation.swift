@@ -24,6 +24,7 @@ package enum Instrumentation {
     // (Races/RaceDetector.swift).
     _ = instrumentation_follow_runtime_sync(syncHandler)
     OnceCalls.claimed
+    AllocationCalls.claimed
   }()
 
   /// Whether runs listen where the process has instrumented code: the Benchmarks turn it off to

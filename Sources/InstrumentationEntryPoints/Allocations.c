@@ -1,0 +1,62 @@
+// Stand-ins for the allocator's functions, for the slots through which the Swift runtime allocates
+// (objects, buffers, tasks): in a listening run, each block handed out is told to the handler,
+// since memory one task freed and another task got again is no data race, and what was recorded
+// of the block before is no longer the same memory's.
+#include "InstrumentationEntryPoints.h"
+#include "Listening.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static InstrumentedAllocationHandler allocationHandler = 0;
+
+void instrumentation_set_allocation_handler(InstrumentedAllocationHandler handler) { allocationHandler = handler; }
+
+static void tellAllocation(void *start, size_t size) {
+  if (!start || instrumentationInsideHandler || !allocationHandler) return;
+  instrumentationInsideHandler = 1;
+  allocationHandler(start, size);
+  instrumentationInsideHandler = 0;
+}
+
+static void *followingMalloc(size_t size) {
+  void *block = malloc(size);
+  if (LISTENING) tellAllocation(block, size);
+  return block;
+}
+
+static void *followingCalloc(size_t count, size_t size) {
+  void *block = calloc(count, size);
+  if (LISTENING) tellAllocation(block, count * size);
+  return block;
+}
+
+static void *followingRealloc(void *old, size_t size) {
+  void *block = realloc(old, size);
+  if (LISTENING && block != old) tellAllocation(block, size);
+  return block;
+}
+
+static int followingPosixMemalign(void **result, size_t alignment, size_t size) {
+  int failed = posix_memalign(result, alignment, size);
+  if (LISTENING && !failed) tellAllocation(*result, size);
+  return failed;
+}
+
+static void *followingAlignedAlloc(size_t alignment, size_t size) {
+  void *block = aligned_alloc(alignment, size);
+  if (LISTENING) tellAllocation(block, size);
+  return block;
+}
+
+const void *instrumentation_following_allocator(const char *name) {
+  const char *names[] = {"malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc"};
+  const void *standIns[] = {
+    (const void *)followingMalloc, (const void *)followingCalloc, (const void *)followingRealloc,
+    (const void *)followingPosixMemalign, (const void *)followingAlignedAlloc,
+  };
+  for (int index = 0; index < 5; index++) {
+    if (strcmp(names[index], name) == 0) return standIns[index];
+  }
+  return 0;
+}
