@@ -40,6 +40,11 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
   /// Whether the exploration assumed the tasks share no state the scheduler cannot see
   /// (``ExploreConfiguration/assumesNoUnseenSharing``).
   public var assumesNoUnseenSharing = false
+  /// Whether the code under test was instrumented (see <doc:InstrumentedBuilds>), so that the
+  /// search saw what the steps of its runs read and wrote, and took no pair as independent
+  /// unseen in those runs: only code built without the instrumentation may still share state
+  /// unseen.
+  public var followedAccesses = false
 
   /// Creates an empty check.
   public init() {}
@@ -55,6 +60,7 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
     if firstChange == nil { firstChange = other.firstChange }
     if firstAssumedPair == nil { firstAssumedPair = other.firstAssumedPair }
     assumesNoUnseenSharing = assumesNoUnseenSharing || other.assumesNoUnseenSharing
+    followedAccesses = followedAccesses || other.followedAccesses
   }
 
   /// Whether the search took no pair of either kind as independent without seeing what it shares.
@@ -72,6 +78,9 @@ public struct ReductionCheck: Hashable, Sendable, CustomStringConvertible {
   /// `12 pairs of steps taken as independent unseen, each tried the other way round
   /// without a change`, or what went wrong.
   public var description: String {
+    if followedAccesses, tookNoPairUnseen {
+      return "no pair of steps taken as independent unseen: the instrumented code's reads and writes were followed"
+    }
     let actorPairs = actorJobPairs == 0 ? "" : " (and \(actorJobPairs) with an actor's job, not tried)"
     let pairs = "\(assumedPairs) pair\(assumedPairs == 1 ? "" : "s") of steps taken as independent unseen\(actorPairs)"
     if let firstChange {

@@ -9,11 +9,16 @@
 #include <string.h>
 
 static InstrumentedAllocationHandler allocationHandler = 0;
+/// How deep the calling thread is in the scheduler's own work, whose allocations are no run's.
+static __thread int insideLibrary = 0;
+
+void instrumentation_library_enter(void) { insideLibrary += 1; }
+void instrumentation_library_exit(void) { insideLibrary -= 1; }
 
 void instrumentation_set_allocation_handler(InstrumentedAllocationHandler handler) { allocationHandler = handler; }
 
 static void tellAllocation(void *start, size_t size) {
-  if (!start || instrumentationInsideHandler || !allocationHandler) return;
+  if (!start || instrumentationInsideHandler || insideLibrary || !allocationHandler) return;
   instrumentationInsideHandler = 1;
   allocationHandler(start, size);
   instrumentationInsideHandler = 0;

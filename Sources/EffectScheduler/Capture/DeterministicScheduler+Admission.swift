@@ -1,8 +1,11 @@
+import InstrumentationEntryPoints
 /// How a job comes under the scheduler: admitted from the runtime's hooks, a task registered
 /// when it is spawned, and the running task's name learnt.
 extension DeterministicScheduler {
   /// Adds a job to the ready jobs, registering its task if this is the task's first job.
   func admit(_ job: UnownedJob, fromOutside: Bool, onMainActor: Bool) {
+    instrumentation_library_enter()
+    defer { instrumentation_library_exit() }
     if !fromOutside { learnRunningTaskName() }
     let flags = JobFlags(job)
     if flags.isContinuationTrampoline {

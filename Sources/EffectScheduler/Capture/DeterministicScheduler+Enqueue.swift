@@ -1,3 +1,4 @@
+import InstrumentationEntryPoints
 import Synchronization
 
 /// The scheduler as the runtime's executor: the jobs it is handed, from the driver thread or from
@@ -42,6 +43,8 @@ extension DeterministicScheduler {
   /// it drives. A task the run has not seen is taken only if it is new, created by the program:
   /// tasks older than the root (a test's own task, resumed by the program) are passed on.
   func takeGlobalJob(_ job: UnownedJob) -> Bool {
+    instrumentation_library_enter()
+    defer { instrumentation_library_exit() }
     guard isDriving else { return false }
     let flags = JobFlags(job)
     let runtimeID = flags.isTask ? runtimeTaskID(job) : nil

@@ -9,6 +9,7 @@ extension DeterministicScheduler {
   /// the run has to stop. Must be called on the thread that made the scheduler.
   func drive() -> RunEnding {
     watchedHiddenAccesses = strategy!.watchesHiddenAccesses
+    races.recordsTouches = watchedHiddenAccesses && trail.listened
     lockWatch.watchedLocks = watchedHiddenAccesses || strategy!.watchesLocks || followsHeldLocks
     if HostThread.current == nil { HostThread.setCurrent(HostThread()) }
     if followsHeldLocks { HostThread.current?.heldLocks.removeAll() }

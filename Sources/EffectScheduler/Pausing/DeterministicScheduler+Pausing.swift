@@ -1,3 +1,4 @@
+import InstrumentationEntryPoints
 // How a job pauses in the middle of its synchronous code and goes on later.
 //
 // A job runs on the thread that drives the loop, called from the loop. To pause it at a
@@ -29,6 +30,8 @@ extension DeterministicScheduler {
   /// meanwhile: the job then goes on outside the scheduler's control. `pause` says at which lock
   /// the job pauses, if at one, for the trace.
   func pauseRunningJob(blockedOn lock: ControlledLock?, noting pause: LockPause? = nil) -> Bool {
+    instrumentation_library_enter()
+    defer { instrumentation_library_exit() }
     guard let info = running.runningStep else { return true }
     if let pause { lockWatch.lockPauses.append(pause) }
     // A plain task paused at a lock in its first step has handed nothing over: a deadlock report

@@ -34,5 +34,5 @@ enum AllocationCalls {
 /// allocated it.
 private let allocationHandler: InstrumentedAllocationHandler = { start, size in
   guard let start, let scheduler = DeterministicScheduler.controllingCallingThread, scheduler.trail.instrumented else { return }
-  scheduler.races.forget(from: UInt(bitPattern: start), size: size)
+  scheduler.noteAllocation(at: UInt(bitPattern: start), size: size)
 }

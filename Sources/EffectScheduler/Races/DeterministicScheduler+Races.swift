@@ -28,6 +28,12 @@ extension DeterministicScheduler {
     conclusion.pendingMisuse = conclusion.pendingMisuse ?? .dataRace(race)
   }
 
+  /// The allocator handed out `size` bytes at `address` to the running step.
+  func noteAllocation(at address: UInt, size: Int) {
+    enterRaceStep()
+    races.forget(from: address, size: size)
+  }
+
   /// Follows a happens-before mark of the concurrency runtime: an acquire of a task's job joins
   /// the task, whose step is about to begin; anything else is the running code's.
   func noteRuntimeSync(acquires: Bool, at address: UInt) {

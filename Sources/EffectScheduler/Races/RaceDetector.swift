@@ -29,6 +29,12 @@ struct RaceDetector {
   private struct Word {
     var write: Access?
     var reads: [Access] = []
+    /// Where touches are recorded: the word's number in the run, by first touch, or -1 before;
+    /// the last step that read it and that wrote it; the step whose allocation handed it out.
+    var number: Int32 = -1
+    var readIn: Int32 = -1
+    var wroteIn: Int32 = -1
+    var allocatedIn: Int32 = -1
 
     /// Adds `access` of `thread`, whose clock is `clock`; returns the earlier access it races
     /// with instead, if any: a write, or for a write a read, of another thread that the clock does
@@ -66,6 +72,13 @@ struct RaceDetector {
   private var currentActor: UInt?
   /// The first race found in the run.
   private(set) var found: (first: Access, second: Access, address: UInt)?
+  /// Whether each step's touches of memory are recorded (``touches``), for the reduction.
+  var recordsTouches = false
+  /// Each step's touches of memory, in order, once a word a step and kind.
+  private(set) var touches: [MemoryTouch] = []
+  private var numbered: Int32 = 0
+  /// The blocks allocated in the run too long to mark word by word, with the step of each.
+  private var longBlocks: [(start: UInt, end: UInt, step: Int32, number: Int32)] = []
 
   /// Forgets the run, keeping the storage.
   mutating func clear() {
@@ -77,6 +90,9 @@ struct RaceDetector {
     touchers.removeAll(keepingCapacity: true)
     released.removeAll(keepingCapacity: true)
     words.removeAll(keepingCapacity: true)
+    touches.removeAll(keepingCapacity: true)
+    longBlocks.removeAll(keepingCapacity: true)
+    numbered = 0
     currentStep = -1
     current = 0
     currentActor = nil
@@ -161,23 +177,49 @@ struct RaceDetector {
     clocks[waiting].join(done)
   }
 
-  /// The allocator handed out the `size` bytes at `start`: what was recorded of that memory was
-  /// another block's, freed since, and the allocator orders its use before this one.
+  /// The allocator handed out the `size` bytes at `start` in the current step: what was
+  /// recorded of that memory was another block's, freed since, and the allocator orders its use
+  /// before this one. Where touches are recorded, each word is marked with the step, and numbered
+  /// afresh when next touched.
   mutating func forget(from start: UInt, size: Int) {
-    guard !words.isEmpty, size > 0 else { return }
+    guard size > 0, currentStep >= 0 else { return }
     let first = start & ~7
     let end = start + UInt(size)
+    let words = (end - first + 7) / 8
+    if recordsTouches {
+      // Numbered as allocated: the same in two runs that allocate alike, wherever it lies.
+      let step = Int32(truncatingIfNeeded: currentStep)
+      let count = Int32(truncatingIfNeeded: words)
+      touches.append(MemoryTouch(step: step, word: numbered, writes: true, allocatedIn: step, allocates: count))
+      defer { numbered += count }
+      if words <= Self.wordsFollowed {
+        var word = first
+        var number = numbered
+        while word < end {
+          self.words[word] = Word(number: number, allocatedIn: step)
+          word += 8
+          number += 1
+        }
+        return
+      }
+      longBlocks.append((first, end, step, numbered))
+    }
+    guard !self.words.isEmpty else { return }
     // A large block is looked for among the words recorded, a small one word by word.
-    if size / 8 > words.count {
-      words = words.filter { $0.key < first || $0.key >= end }
+    if words > self.words.count {
+      self.words = self.words.filter { $0.key < first || $0.key >= end }
       return
     }
     var word = first
     while word < end {
-      words.removeValue(forKey: word)
+      self.words.removeValue(forKey: word)
       word += 8
     }
   }
+
+  /// The most words of one access, or one allocation, followed word by word where touches are
+  /// recorded: a longer access is recorded as one of every word.
+  static let wordsFollowed: UInt = 512
 
   /// Checks an access of the current step to `size` bytes at `address` against the history of
   /// the words it covers, and adds it. Stops once a race is found.
@@ -187,8 +229,12 @@ struct RaceDetector {
     let first = address & ~7
     let last = (address + UInt(size) - 1) & ~7
     var word = first
-    // A copy of a large buffer is checked by its first words.
-    let limit = first + 8 * 16
+    // A copy of a large buffer is checked by its first words, and, where touches are recorded,
+    // recorded as a touch of every word when longer than those followed.
+    if recordsTouches, (last - first) / 8 >= Self.wordsFollowed {
+      touches.append(MemoryTouch(step: Int32(truncatingIfNeeded: currentStep), word: MemoryTouch.everyWord, writes: writes, allocatedIn: -1))
+    }
+    let limit = first + 8 * (recordsTouches ? Self.wordsFollowed : 16)
     while word <= last, word < limit {
       check(this, at: word, address: address)
       word += 8
@@ -198,10 +244,34 @@ struct RaceDetector {
   private mutating func check(_ this: Access, at key: UInt, address: UInt) {
     // Changed in place: one lookup, and no copy of the word's reads.
     let current = current
-    let race: Access? = clocks.withUnsafeBufferPointer { clocks in
-      let clock = clocks[current]
-      return words[key, default: Word()].record(this, by: current, after: clock)
+    var index = words.index(forKey: key)
+    if index == nil {
+      let block = longBlocks.last { $0.start <= key && key < $0.end }
+      words[key] = Word(number: block.map { $0.number + Int32(truncatingIfNeeded: (key - $0.start) / 8) } ?? -1, allocatedIn: block?.step ?? -1)
+      index = words.index(forKey: key)
     }
+    let race: Access? = clocks.withUnsafeBufferPointer { clocks in
+      words.values[index!].record(this, by: current, after: clocks[current])
+    }
+    if recordsTouches, let touch = Self.touch(by: this, of: &words.values[index!], numbering: &numbered) { touches.append(touch) }
     if let race { found = (race, this, address) }
+  }
+
+  /// The touch of `word` by `this` access to record, once a step and kind, if not recorded yet;
+  /// a word touched for the first time takes the next number.
+  private static func touch(by this: Access, of word: inout Word, numbering numbered: inout Int32) -> MemoryTouch? {
+    let step = Int32(truncatingIfNeeded: this.step)
+    if word.number < 0 {
+      word.number = numbered
+      numbered += 1
+    }
+    if this.writes {
+      guard word.wroteIn != step else { return nil }
+      word.wroteIn = step
+    } else {
+      guard word.readIn != step, word.wroteIn != step else { return nil }
+      word.readIn = step
+    }
+    return MemoryTouch(step: step, word: word.number, writes: this.writes, allocatedIn: word.allocatedIn)
   }
 }

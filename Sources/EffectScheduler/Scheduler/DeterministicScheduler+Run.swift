@@ -114,7 +114,8 @@ extension DeterministicScheduler {
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockWatch.lockTouches, taskReads: trail.taskReads,
       handOffs: trail.handOffs, tookUncontrolledLocks: lockWatch.tookUncontrolledLocks, cutAtStep: time.cutAtStep, timedSteps: time.timedSteps, timersSet: time.timersSet, dueTimerFirings: time.dueTimerFirings, dueTimerOffers: time.dueTimerOffers, unexplored: trail.unexplored, fairYieldsRemovedABranch: fairYields.removedABranch,
       plainTasksWentUnadopted: !tasks.readsTaskStatus && tasks.registry.records.contains(where: \.prefersNoExecutor), issueRecorded: trail.issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
-      traceFingerprint: trail.fingerprint, instrumented: trail.instrumented)
+      traceFingerprint: trail.fingerprint, instrumented: trail.instrumented,
+      memoryTouches: races.recordsTouches && trail.instrumented ? races.touches : nil)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false
     lockWatch.watchedLocks = false
@@ -219,6 +220,9 @@ package struct RunRecord {
   package let traceFingerprint: UInt64
   /// Whether instrumented code of the run's steps told the run of its operations.
   package let instrumented: Bool
+  /// Where the strategy asked and the run's code was instrumented, each step's touches of memory;
+  /// see ``Trace/memory``.
+  let memoryTouches: [MemoryTouch]?
 
   /// What happened. Built on demand: a search needs it only for the runs that fail.
   package var trace: Trace {
@@ -235,6 +239,7 @@ package struct RunRecord {
     trace.dueTimerOffers = dueTimerOffers
     trace.cutAtStep = cutAtStep
     trace.earlyFiringsAllowed = earlyFiringsAllowed
+    trace.memory = memoryTouches.map(MemoryTouches.init)
     for pause in lockPauses { trace.lockPauses[pause.step] = pause.text }
     return trace
   }

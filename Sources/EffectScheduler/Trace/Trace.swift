@@ -61,6 +61,10 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   package var cutAtStep: Int?
   /// How many timers the run could fire early (``SchedulerConfiguration/earlyTimerFirings``).
   package var earlyFiringsAllowed = 0
+  /// Where the partial-order reduction asked (``StrategyReference/watchesHiddenAccesses``) and
+  /// the code under test is instrumented, each step's touches of memory, in order; `nil` where
+  /// the run could not see them.
+  package var memory: MemoryTouches?
 
   /// Creates a trace.
   package init(

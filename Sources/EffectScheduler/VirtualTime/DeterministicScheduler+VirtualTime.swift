@@ -1,3 +1,4 @@
+import InstrumentationEntryPoints
 #if compiler(>=6.3)
   @_spi(ExperimentalScheduling) import _Concurrency
 #endif
@@ -16,6 +17,8 @@ extension DeterministicScheduler {
   /// `earliest...latest` (see ``roundestDuration(from:to:)``). Off the driver thread, or once the
   /// run is over, the job waits in real time instead.
   func schedule(_ job: UnownedJob, after earliest: Duration, upTo latest: Duration) {
+    instrumentation_library_enter()
+    defer { instrumentation_library_exit() }
     guard isOnDriverThread, isDriving else {
       DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: earliest.nanoseconds))) {
         job.runSynchronously(on: self.asUnownedTaskExecutor())

@@ -66,6 +66,12 @@ void instrumentation_set_allocation_handler(InstrumentedAllocationHandler handle
 /// the allocation handler of the block. Null for another name.
 const void *instrumentation_following_allocator(const char *name);
 
+/// Marks the beginning and the end of the scheduler's own work on the calling thread, inside a
+/// run's step: what it allocates there is not told to the allocation handler, as it depends on
+/// the scheduler's state, not on the program.
+void instrumentation_library_enter(void);
+void instrumentation_library_exit(void);
+
 /// Sets the handlers; until then, and whenever no run listens, the entry points only do the
 /// operation.
 void instrumentation_set_handlers(InstrumentedAtomicHandler atomic, InstrumentedAccessHandler access);

@@ -1,3 +1,4 @@
+import InstrumentationEntryPoints
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -54,6 +55,8 @@ extension DeterministicScheduler {
   /// share is never noted. Returns whether it noted the touch.
   @discardableResult
   func noteTouch(at address: UInt, sharedIfNew: () -> Bool = { true }) -> Bool {
+    instrumentation_library_enter()
+    defer { instrumentation_library_exit() }
     let number: Int
     if let known = lockWatch.lockNumbers[address] {
       number = known

@@ -1,3 +1,5 @@
+import EffectScheduler
+
 /// The search for the races of each run, kept from one run to the next, so that a run that shares
 /// its first steps with the run before is analysed from where they part.
 ///
@@ -258,6 +260,24 @@ struct RacePass {
       }
       set(row + own, j)
     }
+    // A word read comes after its last writes; a word written, after its last touches of any kind.
+    for touch in accesses.memory.touches(ofStep: j) where touch.word != MemoryTouch.everyWord {
+      let written = row(of: .wordWritten(touch.word))
+      let touched = row(of: .wordTouched(touch.word))
+      if !touchesEverything {
+        let earlier = touch.writes ? touched : written
+        for other in 0..<width where other != own && cells[earlier + other] > cells[floor + other] { predecessors.append(cells[earlier + other]) }
+      }
+      set(touched + own, j)
+      if touch.writes { set(written + own, j) }
+    }
+  }
+
+  /// The first cell of `object`'s row, made on first sight.
+  private mutating func row(of object: StepAccesses.Object) -> Int {
+    let (number, isNew) = numbers.number(of: object)
+    if isNew { cells.append(contentsOf: repeatElement(-1, count: width)) }
+    return (Region.allCases.count + number) * width
   }
 }
 
@@ -265,7 +285,7 @@ struct RacePass {
 /// kind of ``StepAccesses/Object`` keeps its numbers in an array by the object's own index.
 private struct ObjectNumbers {
   /// By kind, then the object's index within its kind: its number, or -1.
-  private var byKind: [[Int]] = Array(repeating: [], count: 10)
+  private var byKind: [[Int]] = Array(repeating: [], count: 12)
   /// The numbers of the instants timers are due at, which are no small indices.
   private var byInstant: [Int: Int] = [:]
   /// The objects numbered, in order.

@@ -182,8 +182,8 @@ extension ReducedDepthFirstOracle {
       for explored in node.explored[..<position] { sleeping.append(explored.footprint) }
       if wakingEveryOption {
         sleeping.removeAll(keepingCapacity: true)
-      } else if sleeping.contains(where: { $0.conflicts(with: step) }) {
-        sleeping.removeAll { $0.conflicts(with: step) }
+      } else if sleeping.contains(where: { $0.conflicts(with: step, step: index, memory: accesses.memory) }) {
+        sleeping.removeAll { $0.conflicts(with: step, step: index, memory: accesses.memory) }
       }
     }
     return nil

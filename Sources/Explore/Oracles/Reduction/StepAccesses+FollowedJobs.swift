@@ -164,7 +164,8 @@ extension StepAccesses {
         affectsTimer[step] == other.affectsTimer[step], enabledBy[step] == other.enabledBy[step],
         enabledByClock[step] == other.enabledByClock[step], timerPositions[step] == other.timerPositions[step],
         moved == movedThen, !moved || movableClockSteps.contains(step) == other.movableClockSteps.contains(step),
-        !moved || sameInstantClockSteps.contains(step) == other.sameInstantClockSteps.contains(step)
+        !moved || sameInstantClockSteps.contains(step) == other.sameInstantClockSteps.contains(step),
+        memory.sameTouches(atStep: step, as: other.memory)
       else { return step }
     }
     return limit

@@ -5,7 +5,7 @@ import EffectScheduler
 ///
 /// The independence relation, in one place: two steps of different threads are dependent exactly
 /// when they touch a common ``Object``, one of them touches everything, or one fires a timer early
-/// and the other affects a timer (``StepFootprint/conflicts(with:)`` says it for two steps, and
+/// and the other affects a timer (``StepFootprint/conflicts(with:step:memory:)`` says it for two steps, and
 /// the search for races finds the same pairs through an index); and a move of the virtual clock
 /// orders every step before it before every step after, unless the run could still fire a timer
 /// early; then a step that affects a timer races with the beginning of the sleep the move ends,
@@ -30,7 +30,7 @@ import EffectScheduler
 /// | a timer fired when due, after another due at the same instant | its sleeping task and the timers due then; a step where it was pending that touches either could have come after it |
 /// | reading the clock, beginning a sleep, any step of a task that did, any step of a task cancelled in the run, waking or starting another task | affects a timer: which tasks a timer fired early delays, whether one may fire, and which fires (and which of a cancelled task's jobs is the first since the delay, where the run is cut) |
 /// | a job from outside (another thread, a test script's answer) | everything |
-/// | `Mutex`, atomics, unchecked `Sendable` state | unseen: guessed at by ``Object/outsideActors(_:)`` and, unless the exploration assumes no unseen sharing, ``Object/seenBeforeHop(step:)`` |
+/// | `Mutex`, atomics, unchecked `Sendable` state | in instrumented code, each word read or written (``memory``): a write and another touch of the word; elsewhere unseen: guessed at by ``Object/outsideActors(_:)`` and, unless the exploration assumes no unseen sharing, ``Object/seenBeforeHop(step:)`` |
 ///
 /// It is worked out after the run from the ready jobs of every choice and the run's trace. A job
 /// stays in the ready list until it runs, and the jobs that became ready during a step are added
@@ -106,6 +106,9 @@ final class StepAccesses: @unchecked Sendable {
   @exclusivity(unchecked) var affectsTimer: [Bool] = []
   /// For each step whose job the clock's move made ready, the step before which it moved.
   @exclusivity(unchecked) var enabledByClock: [Int?] = []
+  /// What each step read and wrote, where the run's code was instrumented: then no state is
+  /// unseen but that of code built without the instrumentation.
+  @exclusivity(unchecked) var memory = StepMemory()
 
   // What the passes work out on the way, kept so that filling the facts again reuses the arrays.
   /// The job each step ran.
@@ -188,6 +191,7 @@ final class StepAccesses: @unchecked Sendable {
         clockSteps, firesTimer: firesTimer, allowed: trace.earlyFiringsAllowed, sameInstant: sameInstantClockSteps)
     }
     noteExecutedEvents(trace, steps: steps)
+    memory.fill(trace, steps: steps)
     threads.removeAll(keepingCapacity: true)
     touchesEverything.removeAll(keepingCapacity: true)
     outsideActors.removeAll(keepingCapacity: true)
@@ -199,7 +203,7 @@ final class StepAccesses: @unchecked Sendable {
         }
       threads.append(thread)
       // A job from outside may have touched anything.
-      touchesEverything.append(job.arrivedFromOutside)
+      touchesEverything.append(job.arrivedFromOutside || memory.touchesEveryWord(step))
       outsideActors.append(job.task != nil && !job.firesTimer && !job.isOnMainActor)
     }
     // Emptied in place: removing the sets and adding new ones costs a release and a retain each.
@@ -212,10 +216,11 @@ final class StepAccesses: @unchecked Sendable {
     recordTimerEffects(trace)
     // Before wake-ups are added, a step that touches a task is one that ran its work.
     recordCancellations(trace)
-    recordWakeUps(keepingWhatHopsSaw: !assumesNoUnseenSharing)
+    // Where memory is followed, what tasks share outside actors is seen, not guessed at.
+    recordWakeUps(keepingWhatHopsSaw: !assumesNoUnseenSharing && !memory.followed)
     recordWorkBeyondActors(trace)
     recordChildren(trace)
-    recordSharingOutsideActors(trace: trace, leftWaiting: leftWaiting)
+    if !memory.followed { recordSharingOutsideActors(trace: trace, leftWaiting: leftWaiting) }
     for note in trace.notes where note.step < steps { objects[note.step].insert(.notes) }
     for touch in trace.locks where touch.step < steps { objects[touch.step].insert(.lock(touch.lock)) }
     // A read of another task's cancelled flag, noted last: it ran none of that task's work.

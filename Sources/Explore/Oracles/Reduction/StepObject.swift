@@ -10,7 +10,7 @@ extension StepAccesses {
   struct Object: Hashable {
     /// The kinds of things steps touch, each numbered from 1, so that no object is all zeros.
     enum Kind: UInt8 {
-      case task = 1, actor, children, notes, outsideActors, seenBeforeHop, lock, timersDue, completion
+      case task = 1, actor, children, notes, outsideActors, seenBeforeHop, lock, timersDue, completion, wordWritten, wordTouched
     }
 
     let bits: UInt64
@@ -52,6 +52,11 @@ extension StepAccesses {
     static func timersDue(at instant: Duration) -> Object {
       Object(.timersDue, Int(truncatingIfNeeded: instant.nanoseconds))
     }
+    /// A word of memory as written, and as touched at all, by its number in the run (see
+    /// ``StepMemory``): the race search's rows of the last writes and of the last touches of
+    /// each word, never in a step's objects.
+    static func wordWritten(_ word: Int32) -> Object { Object(.wordWritten, Int(word)) }
+    static func wordTouched(_ word: Int32) -> Object { Object(.wordTouched, Int(word)) }
     /// Whether a task made with `Task {}` has completed, which the task that made it reads when
     /// it awaits it: see `recordChildren`.
     static func completion(_ task: TaskID) -> Object { Object(.completion, task.rawValue) }

@@ -161,7 +161,9 @@ struct SwapProbes {
     in accesses: StepAccesses, order: HappensBefore, ready: ReadyLists, chosen: [Int], trace: Trace, finished: Bool, from: Int = 0
   ) {
     let steps = chosen.count
-    guard steps == accesses.threads.count else { return }
+    // Where the run's memory was followed, the race search saw what the steps share.
+    if accesses.memory.followed { counts.followedAccesses = true }
+    guard steps == accesses.threads.count, !accesses.memory.followed else { return }
     indexInThread.removeAll(keepingCapacity: true)
     countsInThread.removeAll(keepingCapacity: true)
     countsInThread.append(contentsOf: repeatElement(0, count: order.threadCount))
@@ -274,7 +276,7 @@ struct SwapProbes {
 
   /// Folds `value` into `state`: a multiply and shifts in the manner of SplitMix64, so that two
   /// different sequences of values end in the same number about once in 2⁶⁴.
-  private static func mix(_ state: UInt64, _ value: UInt64) -> UInt64 {
+  static func mix(_ state: UInt64, _ value: UInt64) -> UInt64 {
     var x = (state ^ value) &+ 0x9E37_79B9_7F4A_7C15
     x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
     x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
