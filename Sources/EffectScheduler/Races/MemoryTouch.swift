@@ -1,33 +1,39 @@
 /// One step's touch of one 8-byte word of memory, as an instrumented run records it for the
-/// partial-order reduction: which word, whether the step wrote it, and at which step the run
-/// allocated the memory holding it; or an allocation, which numbers the words it hands out.
+/// partial-order reduction: which word, whether the step wrote it, and where its memory came
+/// from; or an allocation in a step.
 ///
-/// Numbers, not addresses: memory the run allocates in a step is numbered as it is allocated, the
-/// rest in the order the run first touches it. Two runs that share their first steps allocate and
-/// touch the same words in the same order there, at addresses the allocator may choose differently.
+/// A word has two names. ``word`` numbers it within the run, in the order the run allocated or
+/// first touched it. ``place`` names it so that another run may name the same memory alike,
+/// whatever addresses the allocator chose there: memory a step allocated by that step, the
+/// allocation's place among the step's own and the word's among the block's; other memory (the
+/// program's data, what was made before the run) by the order the run first touched such words.
 package struct MemoryTouch: Hashable, Sendable {
   /// The step.
   package let step: Int32
-  /// The word, by the order of first touches in the run; ``everyWord`` for a range too long to
-  /// follow word by word.
+  /// The word, numbered within the run; ``everyWord`` for a range too long to follow word by
+  /// word. For an allocation, the first of the words it numbered.
   package let word: Int32
   /// Whether the step wrote the word (else it only read it).
   package let writes: Bool
   /// The step whose allocation handed out the word's memory, or -1 for memory the run did not
-  /// allocate in a step (the program's data, what was made before the run).
+  /// allocate in a step.
   package let allocatedIn: Int32
-
+  /// For memory allocated in a step: the allocation's number among that step's, in the high 32
+  /// bits, and the word's among the block's; for other memory, the order of its first touch among
+  /// such words. For an allocation, its number among the step's.
+  package let place: Int64
   /// For an allocation, how many words it numbered from ``word`` on; 0 for a touch.
   package let allocates: Int32
 
   /// The word of a touch of a range too long to follow word by word: it stands for every word.
   package static let everyWord: Int32 = -1
 
-  package init(step: Int32, word: Int32, writes: Bool, allocatedIn: Int32, allocates: Int32 = 0) {
+  package init(step: Int32, word: Int32, writes: Bool, allocatedIn: Int32, place: Int64, allocates: Int32 = 0) {
     self.step = step
     self.word = word
     self.writes = writes
     self.allocatedIn = allocatedIn
+    self.place = place
     self.allocates = allocates
   }
 }

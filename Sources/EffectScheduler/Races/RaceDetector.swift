@@ -29,12 +29,14 @@ struct RaceDetector {
   private struct Word {
     var write: Access?
     var reads: [Access] = []
-    /// Where touches are recorded: the word's number in the run, by first touch, or -1 before;
-    /// the last step that read it and that wrote it; the step whose allocation handed it out.
+    /// Where touches are recorded: the word's number in the run, or -1 before its first touch;
+    /// the last step that read it and that wrote it; the step whose allocation handed it out, and
+    /// its place (see ``MemoryTouch``).
     var number: Int32 = -1
     var readIn: Int32 = -1
     var wroteIn: Int32 = -1
     var allocatedIn: Int32 = -1
+    var place: Int64 = -1
 
     /// Adds `access` of `thread`, whose clock is `clock`; returns the earlier access it races
     /// with instead, if any: a write, or for a write a read, of another thread that the clock does
@@ -77,8 +79,14 @@ struct RaceDetector {
   /// Each step's touches of memory, in order, once a word a step and kind.
   private(set) var touches: [MemoryTouch] = []
   private var numbered: Int32 = 0
-  /// The blocks allocated in the run too long to mark word by word, with the step of each.
-  private var longBlocks: [(start: UInt, end: UInt, step: Int32, number: Int32)] = []
+  /// How many words not allocated in a step the run touched; the step of the last allocation,
+  /// and how many that step made.
+  private var touchedUnallocated: Int64 = 0
+  private var allocationStep: Int32 = -1
+  private var allocationsInStep: Int64 = 0
+  /// The blocks allocated in the run too long to mark word by word, with the step, first number
+  /// and place of each.
+  private var longBlocks: [(start: UInt, end: UInt, step: Int32, number: Int32, place: Int64)] = []
 
   /// Forgets the run, keeping the storage.
   mutating func clear() {
@@ -93,6 +101,9 @@ struct RaceDetector {
     touches.removeAll(keepingCapacity: true)
     longBlocks.removeAll(keepingCapacity: true)
     numbered = 0
+    touchedUnallocated = 0
+    allocationStep = -1
+    allocationsInStep = 0
     currentStep = -1
     current = 0
     currentActor = nil
@@ -187,22 +198,28 @@ struct RaceDetector {
     let end = start + UInt(size)
     let words = (end - first + 7) / 8
     if recordsTouches {
-      // Numbered as allocated: the same in two runs that allocate alike, wherever it lies.
+      // Numbered as allocated, and placed by the allocation's number among the step's.
       let step = Int32(truncatingIfNeeded: currentStep)
+      if step != allocationStep {
+        allocationStep = step
+        allocationsInStep = 0
+      }
+      let place = allocationsInStep << 32
+      allocationsInStep += 1
       let count = Int32(truncatingIfNeeded: words)
-      touches.append(MemoryTouch(step: step, word: numbered, writes: true, allocatedIn: step, allocates: count))
+      touches.append(MemoryTouch(step: step, word: numbered, writes: true, allocatedIn: step, place: place >> 32, allocates: count))
       defer { numbered += count }
       if words <= Self.wordsFollowed {
         var word = first
-        var number = numbered
+        var offset: Int32 = 0
         while word < end {
-          self.words[word] = Word(number: number, allocatedIn: step)
+          self.words[word] = Word(number: numbered + offset, allocatedIn: step, place: place | Int64(offset))
           word += 8
-          number += 1
+          offset += 1
         }
         return
       }
-      longBlocks.append((first, end, step, numbered))
+      longBlocks.append((first, end, step, numbered, place))
     }
     guard !self.words.isEmpty else { return }
     // A large block is looked for among the words recorded, a small one word by word.
@@ -232,7 +249,7 @@ struct RaceDetector {
     // A copy of a large buffer is checked by its first words, and, where touches are recorded,
     // recorded as a touch of every word when longer than those followed.
     if recordsTouches, (last - first) / 8 >= Self.wordsFollowed {
-      touches.append(MemoryTouch(step: Int32(truncatingIfNeeded: currentStep), word: MemoryTouch.everyWord, writes: writes, allocatedIn: -1))
+      touches.append(MemoryTouch(step: Int32(truncatingIfNeeded: currentStep), word: MemoryTouch.everyWord, writes: writes, allocatedIn: -1, place: -1))
     }
     let limit = first + 8 * (recordsTouches ? Self.wordsFollowed : 16)
     while word <= last, word < limit {
@@ -246,24 +263,38 @@ struct RaceDetector {
     let current = current
     var index = words.index(forKey: key)
     if index == nil {
-      let block = longBlocks.last { $0.start <= key && key < $0.end }
-      words[key] = Word(number: block.map { $0.number + Int32(truncatingIfNeeded: (key - $0.start) / 8) } ?? -1, allocatedIn: block?.step ?? -1)
+      if let block = longBlocks.last(where: { $0.start <= key && key < $0.end }) {
+        let offset = (key - block.start) / 8
+        words[key] = Word(
+          number: block.number + Int32(truncatingIfNeeded: offset), allocatedIn: block.step, place: block.place | Int64(offset))
+      } else {
+        words[key] = Word()
+      }
       index = words.index(forKey: key)
     }
     let race: Access? = clocks.withUnsafeBufferPointer { clocks in
       words.values[index!].record(this, by: current, after: clocks[current])
     }
-    if recordsTouches, let touch = Self.touch(by: this, of: &words.values[index!], numbering: &numbered) { touches.append(touch) }
+    if recordsTouches, let touch = Self.touch(by: this, of: &words.values[index!], numbering: &numbered, placing: &touchedUnallocated) {
+      touches.append(touch)
+    }
     if let race { found = (race, this, address) }
   }
 
   /// The touch of `word` by `this` access to record, once a step and kind, if not recorded yet;
-  /// a word touched for the first time takes the next number.
-  private static func touch(by this: Access, of word: inout Word, numbering numbered: inout Int32) -> MemoryTouch? {
+  /// a word touched for the first time takes the next number, and, unless allocated in a step,
+  /// the next place among such words.
+  private static func touch(
+    by this: Access, of word: inout Word, numbering numbered: inout Int32, placing touchedUnallocated: inout Int64
+  ) -> MemoryTouch? {
     let step = Int32(truncatingIfNeeded: this.step)
     if word.number < 0 {
       word.number = numbered
       numbered += 1
+    }
+    if word.place < 0 {
+      word.place = touchedUnallocated
+      touchedUnallocated += 1
     }
     if this.writes {
       guard word.wroteIn != step else { return nil }
@@ -272,6 +303,6 @@ struct RaceDetector {
       guard word.readIn != step, word.wroteIn != step else { return nil }
       word.readIn = step
     }
-    return MemoryTouch(step: step, word: word.number, writes: this.writes, allocatedIn: word.allocatedIn)
+    return MemoryTouch(step: step, word: word.number, writes: this.writes, allocatedIn: word.allocatedIn, place: word.place)
   }
 }

@@ -6,63 +6,71 @@ import EffectScheduler
 ///
 /// Memory allocated at the choice point or after is left out, on both sides: the option's step,
 /// run at the choice point, could not have touched what did not exist yet. The rest is compared
-/// by word numbers (``StepMemory``), valid in both runs only where the touches before the choice
-/// point were the same in both: otherwise, and for words neither run had touched before the
-/// choice point, any write and other touch are taken to meet.
+/// by place (``MemoryTouch/place``), valid in both runs only where they came by it alike
+/// (``StepMemory``): otherwise, and for words never allocated in a step that neither run had
+/// touched before the choice point, any touch that may meet it is taken to.
 struct MemoryFootprint: Equatable {
-  /// The step's index, which is its choice point's depth, and what the run had numbered and
-  /// touched before it (``StepMemory/prefix(before:)``).
+  /// A word, by the step that allocated it (-1 for none) and its place.
+  struct Place: Hashable, Comparable {
+    let step: Int32
+    let place: Int64
+
+    static func < (a: Place, b: Place) -> Bool { (a.step, a.place) < (b.step, b.place) }
+  }
+
+  /// The step's index, which is its choice point's depth, and what the run had placed of the
+  /// memory never allocated in a step before it (``StepMemory/unallocated(before:)``).
   let depth: Int
-  let numbered: Int32
-  let hash: UInt64
-  /// The words numbered before the step that it read and that it wrote, sorted.
-  private(set) var reads: [Int32] = []
-  private(set) var writes: [Int32] = []
-  /// Whether it read, and wrote, words no step before it had touched.
-  private(set) var readsUnnumbered = false
-  private(set) var writesUnnumbered = false
-  /// Whether runs whose touches before the choice point differed were merged: any touch meets it.
+  private let unallocated: (placed: Int64, hash: UInt64)
+  /// The words the step read, and wrote, sorted.
+  private(set) var reads: [Place] = []
+  private(set) var writes: [Place] = []
+  /// For each step whose allocations it touched, a hash of their sizes in its run.
+  private(set) var allocations: [Int32: UInt64] = [:]
+  /// Whether it read, and wrote, words never allocated in a step that no step before it touched.
+  private(set) var readsUnplaced = false
+  private(set) var writesUnplaced = false
+  /// Whether runs that came by their memory differently were merged: any touch meets it.
   private(set) var incomparable = false
 
   /// The footprint of `step` of the run whose touches are `memory`.
   init(step: Int, of memory: StepMemory) {
     depth = step
-    (numbered, hash) = memory.prefix(before: step)
-    var reads: Set<Int32> = []
-    var writes: Set<Int32> = []
+    unallocated = memory.unallocated(before: step)
+    var reads: Set<Place> = []
+    var writes: Set<Place> = []
     for touch in memory.touches(ofStep: step) where touch.allocatedIn < step {
       if touch.word == MemoryTouch.everyWord {
         incomparable = true
-      } else if touch.word < numbered {
-        if touch.writes { writes.insert(touch.word) } else { reads.insert(touch.word) }
-      } else if touch.writes {
-        writesUnnumbered = true
+      } else if touch.allocatedIn < 0, touch.place >= unallocated.placed {
+        if touch.writes { writesUnplaced = true } else { readsUnplaced = true }
       } else {
-        readsUnnumbered = true
+        let place = Place(step: touch.allocatedIn, place: touch.place)
+        if touch.writes { writes.insert(place) } else { reads.insert(place) }
+        if touch.allocatedIn >= 0 { allocations[touch.allocatedIn] = memory.allocationHash(ofStep: Int(touch.allocatedIn)) ?? 0 }
       }
     }
     self.reads = reads.sorted()
     self.writes = writes.sorted()
   }
 
-  /// Whether it touched anything that was there before its choice point.
-  private var touchesAnything: Bool {
-    incomparable || readsUnnumbered || writesUnnumbered || !reads.isEmpty || !writes.isEmpty
-  }
-
   /// Whether `step` of a run whose touches are `memory`, a run that passed through this
   /// footprint's choice point, wrote what this footprint touched or touched what it wrote.
   func meets(step: Int, of memory: StepMemory) -> Bool {
-    guard touchesAnything else { return false }
-    let prefix = memory.prefix(before: depth)
-    let comparable = !incomparable && prefix.numbered == numbered && prefix.hash == hash
     for touch in memory.touches(ofStep: step) where touch.allocatedIn < depth {
-      if !comparable || touch.word == MemoryTouch.everyWord { return true }
-      if touch.word < numbered {
-        if Self.holds(writes, touch.word) || touch.writes && Self.holds(reads, touch.word) { return true }
-      } else if writesUnnumbered || touch.writes && readsUnnumbered {
+      if incomparable || touch.word == MemoryTouch.everyWord { return true }
+      if touch.allocatedIn >= 0 {
+        // Memory of a step whose allocations this step touched none of cannot be its.
+        guard let hash = allocations[touch.allocatedIn] else { continue }
+        if memory.allocationHash(ofStep: Int(touch.allocatedIn)) != hash { return true }
+      } else if touch.place >= unallocated.placed {
+        if writesUnplaced || touch.writes && readsUnplaced { return true }
+        continue
+      } else if memory.unallocated(before: depth) != unallocated {
         return true
       }
+      let place = Place(step: touch.allocatedIn, place: touch.place)
+      if Self.holds(writes, place) || touch.writes && Self.holds(reads, place) { return true }
     }
     return false
   }
@@ -71,21 +79,30 @@ struct MemoryFootprint: Equatable {
   /// touched there.
   mutating func absorb(_ other: MemoryFootprint) {
     guard other != self else { return }
-    if other.numbered != numbered || other.hash != hash { incomparable = true }
+    if other.unallocated != unallocated { incomparable = true }
+    for (step, hash) in other.allocations {
+      if let known = allocations[step], known != hash { incomparable = true }
+      allocations[step] = hash
+    }
     incomparable = incomparable || other.incomparable
-    readsUnnumbered = readsUnnumbered || other.readsUnnumbered
-    writesUnnumbered = writesUnnumbered || other.writesUnnumbered
+    readsUnplaced = readsUnplaced || other.readsUnplaced
+    writesUnplaced = writesUnplaced || other.writesUnplaced
     reads = Array(Set(reads).union(other.reads)).sorted()
     writes = Array(Set(writes).union(other.writes)).sorted()
   }
 
-  /// Whether the sorted `words` hold `word`.
-  private static func holds(_ words: [Int32], _ word: Int32) -> Bool {
-    var (low, high) = (0, words.count)
+  static func == (a: MemoryFootprint, b: MemoryFootprint) -> Bool {
+    a.depth == b.depth && a.unallocated == b.unallocated && a.reads == b.reads && a.writes == b.writes && a.allocations == b.allocations
+      && a.readsUnplaced == b.readsUnplaced && a.writesUnplaced == b.writesUnplaced && a.incomparable == b.incomparable
+  }
+
+  /// Whether the sorted `places` hold `place`.
+  private static func holds(_ places: [Place], _ place: Place) -> Bool {
+    var (low, high) = (0, places.count)
     while low < high {
       let middle = (low + high) / 2
-      if words[middle] < word { low = middle + 1 } else { high = middle }
+      if places[middle] < place { low = middle + 1 } else { high = middle }
     }
-    return low < words.count && words[low] == word
+    return low < places.count && places[low] == place
   }
 }

@@ -5,51 +5,63 @@ import EffectScheduler
 /// dependent (see ``RacePass``), and an option asleep at a choice point wakes for a step that
 /// touches what its step touched (see ``MemoryFootprint``).
 ///
-/// Words are numbered in the order the run first touched them, so two runs that share their
-/// first steps number the words those steps touch alike, whatever addresses the allocator gave.
-/// To compare a step of one run with a step of another, each step keeps a hash of the touches
-/// before it: where the two runs' hashes at a choice point differ, the numbers cannot be
-/// compared, and the steps are taken as dependent.
+/// Within a run, words are told apart by their numbers (``MemoryTouch/word``). Between runs, by
+/// their places (``MemoryTouch/place``), valid where the two runs agree on how they came by them:
+/// a step's allocations, compared by a hash of their sizes, and the words touched but never
+/// allocated in a step, by a hash of their touches before a choice point.
 struct StepMemory {
   /// Whether the run's memory was followed: its code was instrumented, and the trace holds it.
   private(set) var followed = false
   /// The touches, in step order, and where each step's begin in that list (one more than steps).
   private(set) var touches: [MemoryTouch] = []
   private var starts: [Int] = []
-  /// By step: how many words the steps before it numbered, and a hash of their touches and
-  /// allocations; one more than steps.
-  private var numberedBefore: [Int32] = []
-  private var hashBefore: [UInt64] = []
+  /// By step: a hash of its allocations' sizes, and one of everything it touched and allocated.
+  private var allocationHashes: [UInt64] = []
+  private var stepHashes: [UInt64] = []
+  /// By step, and one more: how many words never allocated in a step the steps before it placed,
+  /// and a hash of their touches of such words.
+  private var unallocatedBefore: [(placed: Int64, hash: UInt64)] = []
 
   /// Takes the touches of `trace`'s first `steps` steps, in place of those held.
   mutating func fill(_ trace: Trace, steps: Int) {
     touches.removeAll(keepingCapacity: true)
     starts.removeAll(keepingCapacity: true)
-    numberedBefore.removeAll(keepingCapacity: true)
-    hashBefore.removeAll(keepingCapacity: true)
+    allocationHashes.removeAll(keepingCapacity: true)
+    stepHashes.removeAll(keepingCapacity: true)
+    unallocatedBefore.removeAll(keepingCapacity: true)
     guard let memory = trace.memory else {
       followed = false
       return
     }
     followed = true
-    var numbered: Int32 = 0
-    var hash: UInt64 = 0
+    var placed: Int64 = 0
+    var unallocatedHash: UInt64 = 0
     var index = 0
     let all = memory.touches
     for step in 0...steps {
       starts.append(touches.count)
-      numberedBefore.append(numbered)
-      hashBefore.append(hash)
+      unallocatedBefore.append((placed, unallocatedHash))
       guard step < steps else { break }
+      var allocationHash: UInt64 = 0
+      var stepHash: UInt64 = 0
       while index < all.count, all[index].step < step { index += 1 }
       while index < all.count, all[index].step == step {
         let touch = all[index]
         index += 1
-        // An allocation numbers its words; a touch of a word never allocated in a step, the next.
-        numbered = max(numbered, touch.word + max(touch.allocates, 1))
-        hash = SwapProbes.mix(hash, UInt64(UInt32(bitPattern: touch.word)) << 33 | UInt64(UInt32(bitPattern: touch.allocates)) << 1 | (touch.writes ? 1 : 0))
-        if touch.allocates == 0 { touches.append(touch) }
+        stepHash = SwapProbes.mix(stepHash, UInt64(bitPattern: touch.place) &* 31 &+ UInt64(UInt32(bitPattern: touch.allocatedIn)) << 1 | (touch.writes ? 1 : 0))
+        if touch.allocates > 0 {
+          allocationHash = SwapProbes.mix(allocationHash, UInt64(UInt32(bitPattern: touch.allocates)))
+          stepHash = SwapProbes.mix(stepHash, UInt64(UInt32(bitPattern: touch.allocates)))
+          continue
+        }
+        touches.append(touch)
+        if touch.allocatedIn < 0, touch.word != MemoryTouch.everyWord {
+          placed = max(placed, touch.place + 1)
+          unallocatedHash = SwapProbes.mix(unallocatedHash, UInt64(bitPattern: touch.place) << 1 | (touch.writes ? 1 : 0))
+        }
       }
+      allocationHashes.append(allocationHash)
+      stepHashes.append(stepHash)
     }
   }
 
@@ -64,17 +76,22 @@ struct StepMemory {
     touches(ofStep: step).contains { $0.word == MemoryTouch.everyWord }
   }
 
-  /// How many words the steps before `step` numbered, and a hash of their touches.
-  func prefix(before step: Int) -> (numbered: Int32, hash: UInt64) {
-    guard followed, step < numberedBefore.count else { return (0, 0) }
-    return (numberedBefore[step], hashBefore[step])
+  /// A hash of the sizes of `step`'s allocations, in order.
+  func allocationHash(ofStep step: Int) -> UInt64? {
+    step >= 0 && step < allocationHashes.count ? allocationHashes[step] : nil
   }
 
-  /// Whether `step`'s touches and allocations are those of `other`'s same step, which followed
-  /// the same steps before.
+  /// How many words never allocated in a step the steps before `step` placed, and a hash of
+  /// their touches of such words.
+  func unallocated(before step: Int) -> (placed: Int64, hash: UInt64) {
+    guard followed, step < unallocatedBefore.count else { return (0, 0) }
+    return unallocatedBefore[step]
+  }
+
+  /// Whether `step`'s touches and allocations are those of `other`'s same step.
   func sameTouches(atStep step: Int, as other: StepMemory) -> Bool {
     guard followed, other.followed else { return followed == other.followed }
-    return step + 1 < hashBefore.count && step + 1 < other.hashBefore.count && hashBefore[step + 1] == other.hashBefore[step + 1]
+    return step < stepHashes.count && step < other.stepHashes.count && stepHashes[step] == other.stepHashes[step]
       && touches(ofStep: step).elementsEqual(other.touches(ofStep: step))
   }
 }
