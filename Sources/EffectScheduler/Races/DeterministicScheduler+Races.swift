@@ -6,7 +6,13 @@ extension DeterministicScheduler {
   /// Makes the task of the code running now, in the running step, the race detection's current
   /// thread.
   func enterRaceStep() {
-    let thread = (currentTaskID() ?? running.runningStep?.owner).map(\.rawValue) ?? (-1 - step)
+    // Spelled out rather than through a key path, which costs a lookup of its metadata a call.
+    let thread: Int
+    if let task = currentTaskID() ?? running.runningStep?.owner {
+      thread = task.rawValue
+    } else {
+      thread = -1 - step
+    }
     // The actor the code runs on, as the runtime tracks it: a task may step onto an idle actor
     // within its own job, with no job of the actor's.
     let actor = UInt(bitPattern: instrumentation_current_executor_identity())
@@ -37,6 +43,8 @@ extension DeterministicScheduler {
   /// Follows a happens-before mark of the concurrency runtime: an acquire of a task's job joins
   /// the task, whose step is about to begin; anything else is the running code's.
   func noteRuntimeSync(acquires: Bool, at address: UInt) {
+    // Most acquires are of what the run never released (a lazy global made in an earlier run).
+    if acquires, !races.wasReleased(address) { return }
     enterRaceStep()
     if acquires {
       races.acquire(address, into: tasks.registry.latestTask(at: address)?.rawValue)

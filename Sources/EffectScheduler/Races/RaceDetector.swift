@@ -153,6 +153,9 @@ struct RaceDetector {
     clocks[current].tick(current)
   }
 
+  /// Whether the run released `address` (see ``release(_:)``).
+  func wasReleased(_ address: UInt) -> Bool { released[address] != nil }
+
   /// The concurrency runtime acquired `address` for the thread `key` (the task about to run,
   /// when `address` is its job, else the current thread): it comes after every release of it.
   mutating func acquire(_ address: UInt, into key: Int?) {
