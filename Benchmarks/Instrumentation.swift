@@ -46,6 +46,31 @@ func benchmarkInstrumentation() async {
   }
   let geometricMean = ratios.isEmpty ? 0 : ratios.map { log($0) }.reduce(0, +) / Double(ratios.count)
   print("  geometric mean of the ratios: \(format(exp(geometricMean)))  (target <= 2)")
+  await provePhilosophers()
+}
+
+/// The fixed three philosophers built instrumented, with no assumption: `.reduced()` alone, and
+/// `.default` within its default budget; and the naive table's deadlock under `.default`.
+private func provePhilosophers() async {
+  let bug = InstrumentedBugCatalogue.ClassicBug.diningPhilosophers3
+  print("\nThe three philosophers built instrumented, no assumption:")
+  for (name, strategy) in [("reduced", ExplorationStrategy.reduced()), ("default", .default)] {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let summary = try? await explore(strategy, configuration: ExploreConfiguration(progressInterval: nil), bug.fixed)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let claim = summary.map { $0.exploredEverySchedule ? "every schedule explored" : "not proved" } ?? "failed"
+    print("  fixed, .\(name): \(summary?.schedules ?? 0) schedules in \(format(seconds)) s, \(claim)")
+  }
+  let start = DispatchTime.now().uptimeNanoseconds
+  let found: Bool
+  do {
+    _ = try await explore(.default, configuration: bug.configuration, bug.buggy)
+    found = false
+  } catch {
+    found = true
+  }
+  let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  print("  naive, .default: \(found ? "deadlock found" : "not found") in \(format(seconds)) s")
 }
 
 private let schedulesEach = 2_000

@@ -38,7 +38,7 @@ private final class Cache: Sendable {
 /// A service started once by whichever caller comes first: with `checksThenStarts`, it loads the
 /// flag and stores it in two atomic operations, so two callers can both start it; fixed, one
 /// compare-exchange decides.
-private final class Service: Sendable {
+final class Service: Sendable {
   private let started = Atomic<Bool>(false)
   let starts = Atomic<Int>(0)
   private let checksThenStarts: Bool

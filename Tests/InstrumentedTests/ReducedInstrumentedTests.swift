@@ -73,25 +73,6 @@ private final class Tally: @unchecked Sendable {
   var total: Int { lock.withLock { _ in count } }
 }
 
-/// Starts once, by a check and a store in two atomic operations, or by one compare-exchange.
-private final class Starter: Sendable {
-  private let flag = Atomic<Bool>(false)
-  let starts = Atomic<Int>(0)
-  let checksThenStores: Bool
-
-  init(checksThenStores: Bool) { self.checksThenStores = checksThenStores }
-
-  func start() {
-    if checksThenStores {
-      guard !flag.load(ordering: .acquiring) else { return }
-      flag.store(true, ordering: .releasing)
-    } else {
-      guard flag.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-    }
-    starts.add(1, ordering: .relaxed)
-  }
-}
-
 /// Outcomes, as the programs report them, collected across runs.
 private final class Outcomes: Sendable {
   private let seen = Mutex<Set<String>>([])
@@ -181,28 +162,31 @@ struct ReducedInstrumentedTests {
 
   @Test("a count behind a Mutex, split across two critical sections or not: the lost update is found, the fix claimed", arguments: [true, false])
   func mutexCount(splits: Bool) async throws {
-    let result = try await Self.compare { outcomes in
+    try await Self.expectClaimed(finding: splits ? ["1", "2"] : ["2"]) { outcomes in
       let tally = Tally(splits: splits)
       async let first: Void = tally.bump()
       async let second: Void = tally.bump()
       _ = await (first, second)
       outcomes.add("\(tally.total)")
     }
-    #expect(result.fullOutcomes == (splits ? ["1", "2"] : ["2"]))
-    #expect(result.reduced.exploredEverySchedule, "\(result.reduced)")
-    #expect(result.reducedOutcomes == result.fullOutcomes)
   }
 
   @Test("atomics: a check-then-store against one compare-exchange, every outcome", arguments: [true, false])
   func atomics(checksThenStores: Bool) async throws {
-    let result = try await Self.compare { outcomes in
-      let starter = Starter(checksThenStores: checksThenStores)
-      async let first: Void = starter.start()
-      async let second: Void = starter.start()
+    try await Self.expectClaimed(finding: checksThenStores ? ["1", "2"] : ["1"]) { outcomes in
+      let service = Service(checksThenStarts: checksThenStores)
+      async let first: Void = service.start()
+      async let second: Void = service.start()
       _ = await (first, second)
-      outcomes.add("\(starter.starts.load(ordering: .relaxed))")
+      outcomes.add("\(service.starts.load(ordering: .relaxed))")
     }
-    #expect(result.fullOutcomes == (checksThenStores ? ["1", "2"] : ["1"]))
+  }
+
+  /// Expects `.exhaustive` to find `outcomes` of `program`, and `.reduced()` to claim every
+  /// schedule and find the same.
+  fileprivate static func expectClaimed(finding outcomes: Set<String>, _ program: @escaping @Sendable (Outcomes) async -> Void) async throws {
+    let result = try await compare(program)
+    #expect(result.fullOutcomes == outcomes)
     #expect(result.reduced.exploredEverySchedule, "\(result.reduced)")
     #expect(result.reducedOutcomes == result.fullOutcomes)
   }

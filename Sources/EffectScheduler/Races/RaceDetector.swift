@@ -66,7 +66,7 @@ struct RaceDetector {
   private var touchers: [UInt: [Int]] = [:]
   /// What the releases of each address the concurrency runtime marked came after.
   private var released: [UInt: VectorClock] = [:]
-  private var words: [UInt: Word] = [:]
+  private var words = AddressTable<Word>()
   /// The step whose thread is ``current``.
   private(set) var currentStep = -1
   private var current = 0
@@ -97,7 +97,7 @@ struct RaceDetector {
     readyClocks.removeAll(keepingCapacity: true)
     touchers.removeAll(keepingCapacity: true)
     released.removeAll(keepingCapacity: true)
-    words.removeAll(keepingCapacity: true)
+    words.removeAll()
     touches.removeAll(keepingCapacity: true)
     longBlocks.removeAll(keepingCapacity: true)
     numbered = 0
@@ -216,7 +216,7 @@ struct RaceDetector {
         var word = first
         var offset: Int32 = 0
         while word < end {
-          self.words[word] = Word(number: numbered + offset, allocatedIn: step, place: place | Int64(offset))
+          self.words.set(word, Word(number: numbered + offset, allocatedIn: step, place: place | Int64(offset)))
           word += 8
           offset += 1
         }
@@ -224,15 +224,15 @@ struct RaceDetector {
       }
       longBlocks.append((first, end, step, numbered, place))
     }
-    guard !self.words.isEmpty else { return }
+    guard self.words.count > 0 else { return }
     // A large block is looked for among the words recorded, a small one word by word.
     if words > self.words.count {
-      self.words = self.words.filter { $0.key < first || $0.key >= end }
+      self.words.removeAll(in: first..<end)
       return
     }
     var word = first
     while word < end {
-      self.words.removeValue(forKey: word)
+      self.words.remove(word)
       word += 8
     }
   }
@@ -264,21 +264,15 @@ struct RaceDetector {
   private mutating func check(_ this: Access, at key: UInt, address: UInt) {
     // Changed in place: one lookup, and no copy of the word's reads.
     let current = current
-    var index = words.index(forKey: key)
-    if index == nil {
-      if let block = longBlocks.last(where: { $0.start <= key && key < $0.end }) {
-        let offset = (key - block.start) / 8
-        words[key] = Word(
-          number: block.number + Int32(truncatingIfNeeded: offset), allocatedIn: block.step, place: block.place | Int64(offset))
-      } else {
-        words[key] = Word()
-      }
-      index = words.index(forKey: key)
+    let slot = words.slot(of: key) {
+      guard let block = longBlocks.last(where: { $0.start <= key && key < $0.end }) else { return Word() }
+      let offset = (key - block.start) / 8
+      return Word(number: block.number + Int32(truncatingIfNeeded: offset), allocatedIn: block.step, place: block.place | Int64(offset))
     }
     let race: Access? = clocks.withUnsafeBufferPointer { clocks in
-      words.values[index!].record(this, by: current, after: clocks[current])
+      words[slot: slot].record(this, by: current, after: clocks[current])
     }
-    if recordsTouches, let touch = Self.touch(by: this, of: &words.values[index!], numbering: &numbered, placing: &touchedUnallocated) {
+    if recordsTouches, let touch = Self.touch(by: this, of: &words[slot: slot], numbering: &numbered, placing: &touchedUnallocated) {
       touches.append(touch)
     }
     if let race { found = (race, this, address) }
