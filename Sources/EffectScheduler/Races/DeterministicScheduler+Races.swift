@@ -34,10 +34,10 @@ extension DeterministicScheduler {
     conclusion.pendingMisuse = conclusion.pendingMisuse ?? .dataRace(race)
   }
 
-  /// The allocator handed out `size` bytes at `address` to the running step.
+  /// The allocator handed out `size` bytes at `address` to the running step: told by step, not
+  /// by thread, so the step need not be entered on every allocation.
   func noteAllocation(at address: UInt, size: Int) {
-    enterRaceStep()
-    races.forget(from: address, size: size)
+    races.forget(from: address, size: size, inStep: step)
   }
 
   /// Follows a happens-before mark of the concurrency runtime: an acquire of a task's job joins

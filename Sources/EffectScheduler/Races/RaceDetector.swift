@@ -191,18 +191,18 @@ struct RaceDetector {
     clocks[waiting].join(done)
   }
 
-  /// The allocator handed out the `size` bytes at `start` in the current step: what was
+  /// The allocator handed out the `size` bytes at `start` in `allocatingStep`: what was
   /// recorded of that memory was another block's, freed since, and the allocator orders its use
-  /// before this one. Where touches are recorded, each word is marked with the step, and numbered
-  /// afresh when next touched.
-  mutating func forget(from start: UInt, size: Int) {
-    guard size > 0, currentStep >= 0 else { return }
+  /// before this one. Where touches are recorded, its words are numbered and placed as allocated
+  /// (see ``MemoryTouch``).
+  mutating func forget(from start: UInt, size: Int, inStep allocatingStep: Int) {
+    guard size > 0, allocatingStep >= 0 else { return }
     let first = start & ~7
     let end = start + UInt(size)
     let words = (end - first + 7) / 8
     if recordsTouches {
       // Numbered as allocated, and placed by the allocation's number among the step's.
-      let step = Int32(truncatingIfNeeded: currentStep)
+      let step = Int32(truncatingIfNeeded: allocatingStep)
       if step != allocationStep {
         allocationStep = step
         allocationsInStep = 0
