@@ -141,7 +141,7 @@ struct ReducedInstrumentedTests {
 
   @Test("a channel on a Mutex, two senders of two values and two receivers: claimed, with every outcome random schedules see")
   func mutexChannel() async throws {
-    // Past the full search's reach: the outcomes of 2,000 random schedules stand in for its own.
+    // Past the full search's reach: the outcomes of 500 random schedules stand in for its own.
     @Sendable func program(_ outcomes: Outcomes) async {
       let channel = MutexChannel()
       async let first: Void = { await channel.send(1); await channel.send(2) }()
@@ -153,7 +153,7 @@ struct ReducedInstrumentedTests {
       outcomes.add("\(received.0) \(received.1)")
     }
     let sampled = Outcomes()
-    _ = try await explore(.random(schedules: 2_000), configuration: Self.configuration) { await program(sampled) }
+    _ = try await explore(.random(schedules: 500), configuration: Self.configuration) { await program(sampled) }
     let reducedOutcomes = Outcomes()
     let reduced = try await explore(.reduced(maxSchedules: 40_000), configuration: Self.configuration) { await program(reducedOutcomes) }
     #expect(reduced.exploredEverySchedule, "\(reduced)")
@@ -194,12 +194,12 @@ struct ReducedInstrumentedTests {
 
 /// The reduction against `.exhaustive` on generated programs that share state every way
 /// instrumented code can (``SharingProgram``): where the reduction claims every schedule, its
-/// outcomes are the full search's. The suite compares 12 programs; `EXPLORE_SHARING_PROGRAMS=2000`
+/// outcomes are the full search's. The suite compares 6 programs; `EXPLORE_SHARING_PROGRAMS=2000`
 /// compares that many and prints the counts.
 @Suite("Instrumented code: the reduction against the full search on generated programs")
 struct ReducedSharingProgramTests {
   @Test func compare() async throws {
-    let target = Int(ProcessInfo.processInfo.environment["EXPLORE_SHARING_PROGRAMS"] ?? "") ?? 12
+    let target = Int(ProcessInfo.processInfo.environment["EXPLORE_SHARING_PROGRAMS"] ?? "") ?? 6
     var compared = 0
     var claimed = 0
     var reducedSchedules = 0
