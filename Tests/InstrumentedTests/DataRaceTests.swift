@@ -91,6 +91,41 @@ struct DataRaceTests {
     #expect(summary.exploredEverySchedule, "\(summary)")
   }
 
+  /// A task started, and a task resumed, before its maker's next write: on threads the task may
+  /// run before that write, an order no schedule has, as a step runs whole up to its next
+  /// scheduling point. The spawn and the resume order only what the maker did before them, so
+  /// the write and the task's read are a data race in the one order the run has: the verdict of
+  /// the other order is in it.
+  static let madeReadyBeforeAWrite: [String: @Sendable () async throws -> Void] = [
+    "spawn": {
+      let slot = Slot()
+      let reader = Task { slot.value }
+      slot.value = 1
+      _ = await reader.value
+    },
+    "resume": {
+      let slot = Slot()
+      await withCheckedContinuation { continuation in
+        Task {
+          continuation.resume()
+          slot.value = 1
+        }
+      }
+      #expect(slot.value >= 0)
+    },
+  ]
+
+  @Test("a task started or resumed, and a write its maker makes after that which the task reads, are a data race in every schedule",
+    arguments: ["spawn", "resume"], [ExplorationStrategy.default, .exhaustive])
+  func madeReadyBeforeAWriteRaces(program: String, strategy: ExplorationStrategy) async throws {
+    let failure = try await requireFailure(ExplorationFailure.self) {
+      try await explore(strategy, configuration: Self.configuration, Self.madeReadyBeforeAWrite[program]!)
+    }
+    #expect(failure.summary.hasPrefix("data race: task #"), "\(failure.summary)")
+    #expect(failure.summary.components(separatedBy: "DataRaceTests.swift").count >= 3, "\(failure.summary)")
+    #expect(failure.scheduleNumber == 1, "\(failure.summary)")
+  }
+
   @Test("an object one task let go of and another allocated at the same address is no race")
   func memoryAllocatedAgainIsNoRace() async throws {
     // Run one after the other on one thread, the second task's object most often takes the

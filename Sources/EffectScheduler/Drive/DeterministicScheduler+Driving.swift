@@ -272,9 +272,6 @@ extension DeterministicScheduler {
   }
 
   func record(_ task: TaskID?, _ kind: TraceEvent.Kind, fromOutside: Bool = false, onMainActor: Bool = false) {
-    if kind == .completed, trail.instrumented, let task, let waiter = tasks.registry[task].info.parent {
-      races.completed(task: task.rawValue, before: waiter.rawValue)
-    }
     append(RecordedEvent(step: step, task: task, kind: kind, fromOutside: fromOutside, onMainActor: onMainActor))
   }
 

@@ -4,7 +4,11 @@
 // - a task's own steps, one after another;
 // - the step that made a job ready (a spawn, a continuation resumed, a task woken by another's
 //   completion, a hop onto an actor) before the job's next step;
-// - a task's completion before every later step of its parent, or of the task that made it;
+// - a task's completion before what its waiter does once the wait is over: the step that
+//   completes it makes the waiter ready, or, where the waiter finds it complete and goes on, the
+//   concurrency runtime marks the completion's release and the wait's acquire. Not before
+//   anything else its parent or maker does: a task that resumed its maker and then wrote what the
+//   maker reads races with that read, though it completed before;
 // - two steps that touch one lock, atomic word or actor: the later after everything the earlier
 //   one's task has done by then. A release the run may not see (see
 //   DeterministicScheduler+InstrumentedAtomics.swift) thus orders too much rather than too
@@ -180,15 +184,6 @@ struct RaceDetector {
     for thread in threads where thread != current { clocks[current].join(clocks[thread]) }
     if !threads.contains(current) { threads.append(current) }
     touchers[address] = threads
-  }
-
-  /// The task numbered `task` completed: every later step of `waiter` (its parent, or the task
-  /// that made it) comes after it.
-  mutating func completed(task: Int, before waiter: Int) {
-    guard let finished = threadIndex[task] else { return }
-    let waiting = index(of: waiter)
-    let done = clocks[finished]
-    clocks[waiting].join(done)
   }
 
   /// The allocator handed out the `size` bytes at `start` in `allocatingStep`: what was
