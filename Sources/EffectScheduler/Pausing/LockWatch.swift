@@ -32,11 +32,22 @@ struct LockWatch {
   var tookUncontrolledLocks = false
   /// The pauses of the run's jobs at locks, which the trace names.
   var lockPauses: [LockPause] = []
+  /// Whether a step made an object that holds a noncopyable value, a `Mutex` or an `Atomic`
+  /// perhaps, whose synchronization no schedule splits outside instrumented code
+  /// (ObjectAllocations.swift).
+  var madeNoncopyableHolders = false
+  /// Whether the objects of each class a run's step made hold a noncopyable value, by class
+  /// metadata, kept from run to run.
+  var noncopyableHolders: [UInt: Bool] = [:]
+  /// Whether the driving thread is noting an object's class, whose own allocations are no
+  /// program's.
+  var notingObject = false
 
   /// Forgets the locks the run took and the pauses at them, keeping the storage, for another run.
   mutating func clear() {
     stepThatTookAProgramLock = -1
     tookUncontrolledLocks = false
+    madeNoncopyableHolders = false
     if !uncontrolledLockStandIns.isEmpty { uncontrolledLockStandIns.removeAll() }
     if !heldWords.isEmpty { heldWords.removeAll() }
     if staticWords.count > 4_096 { staticWords.removeAll(keepingCapacity: true) }

@@ -77,6 +77,9 @@ extension DeterministicScheduler {
     RuntimeHooks.claimHooks()
     _ = RunThreads.redirections
     CancelCalls.claimed
+    #if os(Linux) && _pointerBitWidth(_64)
+      ObjectAllocations.claimed
+    #endif
     RuntimeHooks.runsUnderWay.add(1, ordering: .relaxed)
     DrivingThread.set(self)
     time.runStartedAt = RealTime.now
@@ -112,7 +115,8 @@ extension DeterministicScheduler {
       stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: trail.notes,
       lockPauses: lockWatch.lockPauses.isEmpty ? [] : lockWatch.lockPauses.map { $0.numbered(in: lockWatch.lockNumbers) }, outsideSteps: trail.outsideSteps,
       receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockWatch.lockTouches, taskReads: trail.taskReads,
-      handOffs: trail.handOffs, tookUncontrolledLocks: lockWatch.tookUncontrolledLocks, cutAtStep: time.cutAtStep, timedSteps: time.timedSteps, timersSet: time.timersSet, dueTimerFirings: time.dueTimerFirings, dueTimerOffers: time.dueTimerOffers, unexplored: trail.unexplored, fairYieldsRemovedABranch: fairYields.removedABranch,
+      handOffs: trail.handOffs, tookUncontrolledLocks: lockWatch.tookUncontrolledLocks,
+      madeNoncopyableHolders: lockWatch.madeNoncopyableHolders && !trail.instrumented, cutAtStep: time.cutAtStep, timedSteps: time.timedSteps, timersSet: time.timersSet, dueTimerFirings: time.dueTimerFirings, dueTimerOffers: time.dueTimerOffers, unexplored: trail.unexplored, fairYieldsRemovedABranch: fairYields.removedABranch,
       plainTasksWentUnadopted: !tasks.readsTaskStatus && tasks.registry.records.contains(where: \.prefersNoExecutor), issueRecorded: trail.issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
       traceFingerprint: trail.fingerprint, instrumented: trail.instrumented,
       memoryTouches: races.recordsTouches && trail.instrumented ? races.touches : nil)
@@ -187,6 +191,10 @@ package struct RunRecord {
   /// Whether a step took an `NSLock`, a `pthread_mutex_t` or a `pthread_rwlock_t` of the program's, which the scheduler
   /// does not control; known only in runs that watch hidden accesses.
   package let tookUncontrolledLocks: Bool
+  /// Whether a step made an object that holds a noncopyable value, such as a `Mutex` or an
+  /// `Atomic`, in a run no instrumented code told of its operations: their critical sections and
+  /// atomic operations ran whole (ObjectAllocations.swift).
+  package let madeNoncopyableHolders: Bool
   /// The step at which a task delayed past a timer fired early read the clock or slept, from
   /// which on the run followed no strategy and its outcome is not judged; see
   /// ``SchedulerConfiguration/earlyTimerFirings``.
@@ -283,6 +291,8 @@ package struct RunOutcome<Value> {
   package var handOffs: [HandOff] { record.handOffs }
   /// Whether a step took a lock the scheduler does not control; see ``RunRecord/tookUncontrolledLocks``.
   package var tookUncontrolledLocks: Bool { record.tookUncontrolledLocks }
+  /// Whether a step made an object holding a noncopyable value; see ``RunRecord/madeNoncopyableHolders``.
+  package var madeNoncopyableHolders: Bool { record.madeNoncopyableHolders }
   package var unexplored: String? { record.unexplored }
   /// Whether the fairness rule removed a branch; see ``RunRecord/fairYieldsRemovedABranch``.
   package var fairYieldsRemovedABranch: Bool { record.fairYieldsRemovedABranch }

@@ -12,6 +12,13 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
   /// not control: each critical section ran whole within its step, so races inside it, or between
   /// two of them in one step, are in no schedule explored.
   case uncontrolledLocksRanWhole
+  /// Steps made objects that hold a noncopyable value, such as `Synchronization`'s `Mutex` or
+  /// `Atomic`, in code not built instrumented (see <doc:InstrumentedBuilds>): their critical
+  /// sections and atomic operations, if any, ran whole within their steps, so races between two
+  /// of them in one step are in no schedule explored. Seen on 64-bit Linux, where the objects of
+  /// classes with a noncopyable stored property that a run's steps make are noted; a `Mutex` kept
+  /// in a global goes unseen.
+  case synchronizationRanWhole
   /// Work from outside the scheduler took part: a thread, a dispatch queue or a real timer handed
   /// work back, at the moment it happened to, not at every moment it could have.
   case outsideWorkTookPart
@@ -33,7 +40,8 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
   case plainTasksHoppedWithinSteps
   /// This process cannot see the locks steps take (`RuntimeCapabilities.seesLocks` is false, as
   /// off 64-bit Linux): critical sections of an `NSLock`, a `pthread_mutex_t` or a
-  /// `pthread_rwlock_t`, if the program takes any, ran whole, and no claim can say whether it did.
+  /// `pthread_rwlock_t`, and, outside instrumented code, of a `Mutex` and atomic operations, if
+  /// the program takes any, ran whole, and no claim can say whether it did.
   case locksUnseen
 
   /// The setting that removes the assumption, or what to do where no setting does.
@@ -41,6 +49,8 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
     switch self {
     case .uncontrolledLocksRanWhole:
       "configuration.scheduler.pausesBetweenCriticalSections = true, or pausesAtUncontrolledLocks = true, or EffectLock and EffectMutex"
+    case .synchronizationRanWhole:
+      "build the code under test instrumented (swiftSettings: [.unsafeFlags([\"-Xfrontend\", \"-sanitize=thread\"])]), or EffectMutex and EffectAtomic"
     case .outsideWorkTookPart:
       "run that work under the scheduler (tasks, Task.sleep, effects) instead of threads, dispatch queues or real timers"
     case .fairYields:
@@ -61,6 +71,8 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
     switch self {
     case .uncontrolledLocksRanWhole:
       "steps took an NSLock, pthread_mutex_t or pthread_rwlock_t, which the scheduler does not control: races inside their critical sections, or between two of them in one step, are in no schedule"
+    case .synchronizationRanWhole:
+      "steps made objects holding a Mutex, an Atomic or another noncopyable value in code not built instrumented: their critical sections and atomic operations, if any, ran whole"
     case .outsideWorkTookPart: "work from threads outside the scheduler took part when it happened to"
     case .fairYields: "the fairness rule held back tasks that kept yielding without progress"
     case .timedWorkRanOnTime: "work that slept or read the clock ran on time (runs that delayed it were not judged past that point)"
@@ -68,7 +80,7 @@ public enum ExplorationAssumption: String, Hashable, Sendable, CaseIterable, Com
     case .plainTasksHoppedWithinSteps:
       "plain tasks hopped between idle actors within one step, as executor adoption is off: no task ran between those hops"
     case .locksUnseen:
-      "this process cannot see the locks steps take: critical sections of an NSLock or a pthread lock, if any, ran whole"
+      "this process cannot see the locks steps take: critical sections of an NSLock, a pthread lock or a Mutex, and atomic operations, if any, ran whole"
     }
   }
 

@@ -5,6 +5,7 @@ extension RunOutcome {
   var assumptions: Set<ExplorationAssumption> {
     var assumptions: Set<ExplorationAssumption> = []
     if tookUncontrolledLocks { assumptions.insert(.uncontrolledLocksRanWhole) }
+    if madeNoncopyableHolders { assumptions.insert(.synchronizationRanWhole) }
     if receivedWorkFromOutside || !handOffs.isEmpty { assumptions.insert(.outsideWorkTookPart) }
     if fairYieldsRemovedABranch { assumptions.insert(.fairYields) }
     if cutAtStep != nil { assumptions.insert(.timedWorkRanOnTime) }

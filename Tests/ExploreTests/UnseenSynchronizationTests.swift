@@ -1,0 +1,83 @@
+import Effects
+import EffectScheduler
+import Explore
+import Synchronization
+import Testing
+
+/// Sessions made on first use, the lookup and the store in two `Mutex` critical sections of one
+/// step: a race this build, not instrumented, cannot split.
+private final class SplitSessions: Sendable {
+  private let byUser = Mutex<[String: Int]>([:])
+  let made = Atomic<Int>(0)
+
+  func session(for user: String) -> Int {
+    if let known = byUser.withLock({ $0[user] }) { return known }
+    let session = made.add(1, ordering: .relaxed).newValue
+    byUser.withLock { $0[user] = session }
+    return session
+  }
+}
+
+/// The same, on the drop-in `EffectMutex`, whose critical sections are scheduling points.
+private final class DropInSessions: Sendable {
+  private let byUser = EffectMutex<[String: Int]>([:])
+  private let made = EffectMutex(0)
+
+  func session(for user: String) -> Int {
+    if let known = byUser.withLock({ $0[user] }) { return known }
+    let session = made.withLock { made in
+      made += 1
+      return made
+    }
+    byUser.withLock { $0[user] = session }
+    return session
+  }
+}
+
+private actor Counter {
+  var count = 0
+  func increment() { count += 1 }
+}
+
+@Suite("Mutex and atomics outside instrumented code: the claim says they ran whole")
+struct UnseenSynchronizationTests {
+  static let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+
+  @Test("a run that makes an object holding a Mutex claims every schedule only given that its critical sections ran whole",
+    .enabled(if: RuntimeCapabilities.current.seesLocks), arguments: [ExplorationStrategy.default, .exhaustive])
+  func mutexHolderQualifiesTheClaim(strategy: ExplorationStrategy) async throws {
+    // The split get-or-create is a real bug no schedule of this build shows: the pass must not
+    // read as a proof.
+    let summary = try await explore(strategy, configuration: Self.configuration) {
+      let sessions = SplitSessions()
+      async let first = sessions.session(for: "ada")
+      async let second = sessions.session(for: "ada")
+      let both = await [first, second]
+      #expect(both[0] == both[1])
+    }
+    #expect(summary.claim.coversEverySchedule, "\(summary)")
+    #expect(summary.claim.assumptions == [.synchronizationRanWhole], "\(summary)")
+    #expect(!summary.exploredEverySchedule, "\(summary)")
+    #expect(summary.description.contains("assumed: steps made objects holding a Mutex"), "\(summary)")
+  }
+
+  @Test("the drop-in EffectMutex, and actors, leave the claim unqualified", arguments: [ExplorationStrategy.default, .exhaustive])
+  func dropInsAndActorsDoNot(strategy: ExplorationStrategy) async throws {
+    let dropIn = try await explore(strategy, configuration: Self.configuration) {
+      let sessions = DropInSessions()
+      async let first = sessions.session(for: "ada")
+      async let second = sessions.session(for: "ada")
+      _ = await [first, second]
+    }
+    // Found: the drop-in's critical sections are scheduling points.
+    #expect(dropIn.claim.assumptions.isEmpty, "\(dropIn)")
+    let actors = try await explore(strategy, configuration: Self.configuration) {
+      let counter = Counter()
+      async let first: Void = counter.increment()
+      async let second: Void = counter.increment()
+      _ = await (first, second)
+      #expect(await counter.count == 2)
+    }
+    #expect(actors.exploredEverySchedule, "\(actors)")
+  }
+}
