@@ -36,12 +36,6 @@ struct LockWatch {
   /// perhaps, whose synchronization no schedule splits outside instrumented code
   /// (ObjectAllocations.swift).
   var madeNoncopyableHolders = false
-  /// Whether the objects of each class a run's step made hold a noncopyable value, by class
-  /// metadata, kept from run to run.
-  var noncopyableHolders: [UInt: Bool] = [:]
-  /// Whether the driving thread is noting an object's class, whose own allocations are no
-  /// program's.
-  var notingObject = false
 
   /// Forgets the locks the run took and the pauses at them, keeping the storage, for another run.
   mutating func clear() {

@@ -4,47 +4,37 @@
 // are noncopyable, so a program that shares one between tasks keeps it in an object, an instance
 // of a class (or an actor) one of whose stored properties, or a superclass's, is noncopyable. The
 // compiler records such a property's type only as "noncopyable" off Darwin, so that is what is
-// looked for: objects of such classes that a run's steps make, in code outside this library (whose
-// drop-ins are controlled). A `Mutex` kept in a global, or made before the run, is not seen.
+// looked for: objects of such classes that a run's steps make, declared outside this library
+// (whose drop-ins are controlled). A `Mutex` kept in a global, or made before the run, is not seen.
 //
-// On 64-bit Linux the slot through which the image holding this code (the program's, as SwiftPM
-// links a test or an executable) calls `swift_allocObject` is pointed at a function that, on a
-// driving thread, notes the classes of the objects the step made. A run in which instrumented
-// code told of its operations is taken to have made them there, and claims nothing of it (see
-// `RunRecord.madeNoncopyableHolders`). Elsewhere nothing is noted, and the claims say that locks
-// and atomics go unseen (`ExplorationAssumption.locksUnseen`).
+// On 64-bit Linux the classes of the image holding this code (the program's, as SwiftPM links a
+// test or an executable) are read once from its type records. Where any holds a noncopyable
+// value, the slot through which the image calls `swift_allocObject` is pointed at a function that,
+// on a driving thread, notes a step's making an object of one of them: a check of the object's
+// class against those few, so that other allocations cost one comparison more. A run in which
+// instrumented code told of its operations is taken to have made them there, and claims nothing of
+// it (see `RunRecord.madeNoncopyableHolders`). Elsewhere nothing is noted, and the claims say that
+// locks and atomics go unseen (`ExplorationAssumption.locksUnseen`).
 
 #if os(Linux) && _pointerBitWidth(_64)
   import Glibc
+  import InstrumentationEntryPoints
 
-  extension DeterministicScheduler {
-    /// The running step made an object whose class metadata is at `metadata`.
-    func noteObjectMade(metadata: UInt) {
-      // The note's own storage, allocated while it is made, is no program's.
-      guard !lockWatch.madeNoncopyableHolders, !lockWatch.notingObject else { return }
-      if let known = lockWatch.noncopyableHolders[metadata] {
-        lockWatch.madeNoncopyableHolders = known
-        return
-      }
-      lockWatch.notingObject = true
-      defer { lockWatch.notingObject = false }
-      let holds = ClassLayout.holdsNoncopyable(metadata: metadata)
-      if lockWatch.noncopyableHolders.count > 4_096 { lockWatch.noncopyableHolders.removeAll(keepingCapacity: true) }
-      lockWatch.noncopyableHolders[metadata] = holds
-      lockWatch.madeNoncopyableHolders = holds
-    }
-  }
-
-  /// Makes the program's object allocations visible to the run whose step makes them.
+  /// Makes the program's making of objects that hold noncopyable values visible to the run whose
+  /// step makes them.
   enum ObjectAllocations {
     /// The slots through which the image holding this code calls `swift_allocObject`, pointed at
-    /// the noting function once, the first time it is read.
+    /// the noting function once, the first time it is read, where the image has such classes.
     static let claimed: Void = {
-      guard realAllocate != nil else { return }
+      guard realAllocate != nil, !holderDescriptors.isEmpty else { return }
       let replacement = unsafeBitCast(notingAllocate, to: UnsafeRawPointer.self)
       let slots = ImportedFunctionSlot.slots(of: "swift_allocObject", inLibraryContaining: replacement)
       SlotRedirections(slots.map { ($0, replacement) }).claim()
     }()
+
+    /// The context descriptors of the image's classes, outside this library, with a stored
+    /// property of a noncopyable type, in ascending order.
+    private static let holderDescriptors: [UInt] = ClassLayout.classesHoldingNoncopyables().sorted()
 
     /// `swift_allocObject(metadata, size, alignment mask)`, whose arguments and result travel in
     /// the same registers under the Swift and C calling conventions.
@@ -52,42 +42,67 @@
 
     private static let realAllocate: Allocate? = runtimeFunction("swift_allocObject")
 
-    /// The allocation, then, on a driving thread of a run, the note of the object's class.
+    /// The allocation, then, for an object of a class that holds a noncopyable value, made on a
+    /// driving thread of a run, the note.
     private static let notingAllocate: Allocate = { metadata, size, alignmentMask in
       let object = realAllocate!(metadata, size, alignmentMask)
-      if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let metadata, let scheduler = DeterministicScheduler.controllingCallingThread {
-        scheduler.noteObjectMade(metadata: UInt(bitPattern: metadata))
+      if RuntimeHooks.runsUnderWay.load(ordering: .relaxed) > 0, let metadata, holdsNoncopyable(metadata),
+        let scheduler = DeterministicScheduler.controllingCallingThread
+      {
+        scheduler.lockWatch.madeNoncopyableHolders = true
       }
       return object
     }
+
+    /// Whether the class whose metadata is at `metadata`, or a superclass, is one of
+    /// ``holderDescriptors``. Class metadata on Linux begins with the kind 0; its context
+    /// descriptor is at offset 40, its superclass's metadata at 8.
+    private static func holdsNoncopyable(_ metadata: UnsafeRawPointer) -> Bool {
+      var current: UnsafeRawPointer? = metadata
+      while let classMetadata = current, classMetadata.load(as: UInt.self) == 0 {
+        guard let descriptor = classMetadata.load(fromByteOffset: 40, as: UnsafeRawPointer?.self) else { return false }
+        if isHolder(UInt(bitPattern: descriptor)) { return true }
+        current = classMetadata.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
+      }
+      return false
+    }
+
+    /// Whether `descriptor` is one of ``holderDescriptors``, by binary search.
+    private static func isHolder(_ descriptor: UInt) -> Bool {
+      var (low, high) = (0, holderDescriptors.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if holderDescriptors[middle] < descriptor { low = middle + 1 } else { high = middle }
+      }
+      return low < holderDescriptors.count && holderDescriptors[low] == descriptor
+    }
   }
 
-  /// What the metadata of a Swift class says of its stored properties, read as the runtime lays it
-  /// out on 64-bit Linux (no Objective-C interoperability).
+  /// What the type records and context descriptors of the image say of its classes' stored
+  /// properties, read as the runtime lays them out on 64-bit Linux.
   enum ClassLayout {
-    /// The modules whose objects are this library's own: its drop-in locks and atomics are
+    /// The modules whose classes are this library's own: its drop-in locks and atomics are
     /// scheduling points, and its other state is no program's.
     private static let ownModules: [StaticString] = ["EffectScheduler", "Effects", "Explore", "ExploreTesting"]
 
-    /// Whether the class whose metadata is at `metadata`, or a superclass, has a stored property
-    /// of a noncopyable type, and is not of this library's modules.
-    static func holdsNoncopyable(metadata: UInt) -> Bool {
-      var current = UnsafeRawPointer(bitPattern: metadata)
-      var holds = false
-      while let classMetadata = current, classMetadata.load(as: UInt.self) == 0 {
-        guard let descriptor = classMetadata.load(fromByteOffset: 40, as: UnsafeRawPointer?.self) else { break }
-        if current == UnsafeRawPointer(bitPattern: metadata), let module = moduleName(of: descriptor),
-          ownModules.contains(where: { strcmp(cString($0.utf8Start), cString(module)) == 0 })
-        {
-          return false
-        }
-        if storesNoncopyable(descriptor) {
-          holds = true
-          break
-        }
-        current = classMetadata.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
+    /// The context descriptors of the image's classes, outside this library, that have a stored
+    /// property whose type the compiler recorded only as noncopyable.
+    static func classesHoldingNoncopyables() -> [UInt] {
+      var count = 0
+      guard let records = instrumentation_type_records(&count) else { return [] }
+      var found: [UInt] = []
+      for index in 0..<count {
+        // A relative reference whose two low bits say whether it points at the descriptor or at
+        // a pointer to it.
+        let record = UnsafeRawPointer(records + index)
+        let offset = Int(record.load(as: Int32.self))
+        let target = record + (offset & ~3)
+        guard let descriptor = offset & 3 == 0 ? target : target.load(as: UnsafeRawPointer?.self) else { continue }
+        // Kind 16: a class.
+        guard descriptor.load(as: UInt32.self) & 0x1F == 16, storesNoncopyable(descriptor), !isOwn(descriptor) else { continue }
+        found.append(UInt(bitPattern: descriptor))
       }
-      return holds
+      return found
     }
 
     /// Whether a field of the nominal type described at `descriptor` has a type the compiler
@@ -104,22 +119,19 @@
       return false
     }
 
-    /// The name of the module that declares the context described at `descriptor`, as the
-    /// metadata holds it (no string is made: the allocations of a note are no program's either).
-    private static func moduleName(of descriptor: UnsafeRawPointer) -> UnsafePointer<UInt8>? {
+    /// Whether the module that declares the context described at `descriptor` is this library's.
+    private static func isOwn(_ descriptor: UnsafeRawPointer) -> Bool {
       var context: UnsafeRawPointer? = descriptor
       for _ in 0..<16 {
-        guard let current = context else { return nil }
+        guard let current = context else { return false }
         if current.load(as: UInt32.self) & 0x1F == 0 {
-          return relative(current + 8).map { $0.assumingMemoryBound(to: UInt8.self) }
+          guard let name = relative(current + 8) else { return false }
+          let module = String(cString: name.assumingMemoryBound(to: CChar.self))
+          return ownModules.contains { $0.description == module }
         }
         context = indirectableRelative(current + 4)
       }
-      return nil
-    }
-
-    private static func cString(_ bytes: UnsafePointer<UInt8>) -> UnsafePointer<CChar> {
-      UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)
+      return false
     }
 
     /// The address a 32-bit relative offset at `field` points to, or `nil` for none.
