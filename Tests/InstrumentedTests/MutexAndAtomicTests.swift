@@ -106,6 +106,13 @@ struct MutexAndAtomicTests {
     }
   }
 
+  @Test("searched on two threads, the summary says too that the code was instrumented", arguments: [ExplorationStrategy.default, .exhaustive])
+  func parallelSearchSaysInstrumented(strategy: ExplorationStrategy) async throws {
+    let configuration = ExploreConfiguration(progressInterval: nil, searchers: 2, portfolioBudget: PortfolioBudget(time: nil))
+    let summary = try await explore(strategy, configuration: configuration, Self.twoStarters(checksThenStarts: false))
+    #expect(summary.exploredEverySchedule && summary.instrumented, "\(summary)")
+  }
+
   @Test("a start decided by one compare-exchange passes every schedule", arguments: [ExplorationStrategy.default, .exhaustive])
   func compareExchangeStartPasses(strategy: ExplorationStrategy) async throws {
     let summary = try await explore(strategy, configuration: Self.configuration, Self.twoStarters(checksThenStarts: false))

@@ -25,11 +25,12 @@ extension Explorer {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
-    let (ending, fingerprints, check, unexploredBySearch, searchAssumptions) = search.run(given) { progress.ranSchedule($0) }
+    let (ending, fingerprints, check, unexploredBySearch, searchAssumptions, instrumented) = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
     traceFingerprints.formUnion(fingerprints)
     unexplored = unexplored ?? unexploredBySearch
     assumptions.formUnion(searchAssumptions)
+    sawInstrumentedCode = sawInstrumentedCode || instrumented
     if let check { reductionCheck = check }
     switch ending {
     case .exhausted: return (check?.justified ?? true, true)

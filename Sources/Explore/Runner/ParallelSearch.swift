@@ -62,6 +62,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var unexplored: String?
     /// What the runs' verdicts rest on (``ExplorationClaim/assumptions``).
     var assumptions: Set<ExplorationAssumption> = []
+    /// Whether instrumented code told any run of its operations (``ExplorationSummary/instrumented``).
+    var instrumented = false
     /// For reduced searches, their checks together.
     var reductionCheck: ReductionCheck?
   }
@@ -108,7 +110,10 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// this thread after each of its runs.
   func run(
     _ given: [Oracle], ranSchedule: (Int) -> Void
-  ) -> (ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, unexplored: String?, assumptions: Set<ExplorationAssumption>) {
+  ) -> (
+    ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, unexplored: String?, assumptions: Set<ExplorationAssumption>,
+    instrumented: Bool
+  ) {
     state.withLock { $0.given = given.reversed() }
     for _ in 1..<searchers {
       startOnDedicatedThread {
@@ -129,7 +134,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
         } else {
           .exhausted
         }
-      return (ending, state.traceFingerprints, state.reductionCheck, state.unexplored, state.assumptions)
+      return (ending, state.traceFingerprints, state.reductionCheck, state.unexplored, state.assumptions, state.instrumented)
     }
   }
 
@@ -140,6 +145,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     var fingerprints: Set<UInt64> = []
     var unexplored: String?
     var assumptions: Set<ExplorationAssumption> = []
+    var instrumented = false
     var uncounted = 0
     defer { schedules.add(uncounted, ordering: .relaxed) }
     // Runs another part or shard counts: with a limit, at most `Explorer.runsPerCountedSchedule`
@@ -155,6 +161,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
           let outcome = runner.run(strategy: nextReference, configuration: scheduler, operation: body)
           nextReference = reference
           assumptions.formUnion(outcome.assumptions)
+          instrumented = instrumented || outcome.instrumented
           if oracle.pointee.learnsFromTraces { oracle.pointee.runDidEnd(trace: outcome.trace) }
           if oracle.pointee.countedElsewhere {
             unclaimSchedule(&uncounted)
@@ -192,6 +199,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
       state.traceFingerprints.formUnion(fingerprints)
       state.unexplored = state.unexplored ?? unexplored
       state.assumptions.formUnion(assumptions)
+      state.instrumented = state.instrumented || instrumented
     }
   }
 
