@@ -52,4 +52,13 @@ struct LockWatch {
     }
     if !lockPauses.isEmpty { lockPauses.removeAll(keepingCapacity: true) }
   }
+
+  /// Lets go of the storage a cut run's locks filled, which may be large.
+  mutating func releaseStorage() {
+    lockPauses = []
+    lockTouches = []
+    lockNumbers = [:]
+    uncontrolledLockStandIns = [:]
+    heldWords = [:]
+  }
 }

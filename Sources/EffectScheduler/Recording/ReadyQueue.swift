@@ -17,4 +17,11 @@ struct ReadyQueue {
     mainActorJobIsReady = false
     trampolines.removeAll(keepingCapacity: true)
   }
+
+  /// Lets go of the storage a cut run's jobs filled, which may be large.
+  mutating func releaseStorage() {
+    readyJobs = []
+    readyInfo = []
+    trampolines = []
+  }
 }

@@ -43,4 +43,14 @@ struct RunTrail {
     listened = false
     instrumented = false
   }
+
+  /// Lets go of the storage a cut run's records filled, which may be large.
+  mutating func releaseStorage() {
+    events = []
+    choices = []
+    notes = []
+    taskReads = []
+    madeReadyInStep = []
+    outsideSteps = []
+  }
 }

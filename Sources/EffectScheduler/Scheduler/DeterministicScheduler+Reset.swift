@@ -8,29 +8,14 @@ extension DeterministicScheduler {
   /// alive, so each cut run would keep its storage too. Nothing runs on this scheduler again:
   /// its mailbox drops what arrives, and what a task asks of it off its run finds it not driving.
   func releaseStorageOfCutRun() {
-    trail.events = []
-    trail.choices = []
+    trail.releaseStorage()
     tasks.registry = TaskRegistry()
     actors = RunActors()
-    queue.readyJobs = []
-    queue.readyInfo = []
-    queue.trampolines = []
+    queue.releaseStorage()
     fairYields = YieldFairness()
-    trail.notes = []
-    lockWatch.lockPauses = []
-    lockWatch.lockTouches = []
-    lockWatch.lockNumbers = [:]
-    lockWatch.uncontrolledLockStandIns = [:]
-    lockWatch.heldWords = [:]
+    lockWatch.releaseStorage()
     races = RaceDetector()
-    trail.taskReads = []
-    time.clockAdvances = []
-    time.timedSteps = []
-    time.timersSet = []
-    time.dueTimerFirings = []
-    time.dueTimerOffers = []
-    trail.madeReadyInStep = []
-    trail.outsideSteps = []
+    time.releaseStorage()
   }
 
   /// Makes a scheduler whose run ended cleanly ready for another run, keeping its storage: each

@@ -46,4 +46,13 @@ struct VirtualTimeState {
     if !dueTimerOffers.isEmpty { dueTimerOffers.removeAll(keepingCapacity: true) }
     if !clockAdvances.isEmpty { clockAdvances.removeAll(keepingCapacity: true) }
   }
+
+  /// Lets go of the storage a cut run's timing filled, which may be large.
+  mutating func releaseStorage() {
+    clockAdvances = []
+    timedSteps = []
+    timersSet = []
+    dueTimerFirings = []
+    dueTimerOffers = []
+  }
 }
