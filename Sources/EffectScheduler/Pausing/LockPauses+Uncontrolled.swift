@@ -16,9 +16,10 @@ extension DeterministicScheduler {
     guard isDriving, isOnDriverThread, running.runningStep != nil, let host = HostThread.current else { return false }
     // Pausing between critical sections, a step's first one, taken holding no such lock, runs
     // where the step does: moved to the step's start, it would order the same. It counts as
-    // controlled, so no claim rests on it having run whole with the code around it.
+    // controlled, so no claim rests on it having run whole with the code around it. Not after the
+    // step made a task ready: that task may run before it, and the step's start is before it.
     let holdsNone = pausesBetweenSections && host.heldLocks.isEmpty
-    let firstOfTheStep = holdsNone && lockWatch.stepThatTookAProgramLock != step
+    let firstOfTheStep = holdsNone && lockWatch.stepThatTookAProgramLock != step && lockWatch.stepThatMadeATaskReady != step
     let mayPauseHere = pausesAtLocks && host.holdsOnlyLocksWaitedFor || holdsNone && !firstOfTheStep
     // Without a scheduling point here, there is only a lock a paused job holds to wait for.
     guard mayPauseHere || (waits && pausedJobBlocking(acquire) != nil), isProgramLock(at: acquire.address) else { return firstOfTheStep }
