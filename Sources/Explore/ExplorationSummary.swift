@@ -43,8 +43,9 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// other schedules of those take goes unnoted without the determinism check). A critical
   /// section behind such a lock runs within one step, so races inside it, or between two of them
   /// in one step (another task taking the lock in between), are in no schedule explored. `Mutex`
-  /// and atomics outside instrumented code are never seen. The drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are
-  /// controlled, and so are these three locks where each acquire is a scheduling point
+  /// and atomics outside instrumented code are not seen taken; objects that hold them, made by a
+  /// run's steps, are (``ExplorationAssumption/synchronizationRanWhole``, 64-bit Linux). The
+  /// drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled, and so are these three locks where each acquire is a scheduling point
   /// (`SchedulerConfiguration.pausesAtUncontrolledLocks`): then only the acquires that were none
   /// count, those made holding another such lock or in a cancellation handler. In code built
   /// instrumented (``instrumented``), `Mutex` and atomics are scheduling points.

@@ -34,6 +34,28 @@ private final class DropInSessions: Sendable {
   }
 }
 
+/// Holders of a `Mutex` or an `Atomic` of other shapes: generic, inherited, an actor's.
+private final class GenericBox<Value: Sendable>: Sendable {
+  let value: Mutex<Value>
+  init(_ value: Value) { self.value = Mutex(value) }
+}
+
+private class Base: @unchecked Sendable {
+  let flag = Atomic<Bool>(false)
+}
+
+private final class Derived: Base, @unchecked Sendable {}
+
+private actor Gate {
+  let opened = Atomic<Int>(0)
+  func open() { opened.add(1, ordering: .relaxed) }
+}
+
+/// Copyable state only.
+private final class Plain: @unchecked Sendable {
+  var names: [String] = []
+}
+
 private actor Counter {
   var count = 0
   func increment() { count += 1 }
@@ -59,6 +81,30 @@ struct UnseenSynchronizationTests {
     #expect(summary.claim.assumptions == [.synchronizationRanWhole], "\(summary)")
     #expect(!summary.exploredEverySchedule, "\(summary)")
     #expect(summary.description.contains("assumed: steps made objects holding a Mutex"), "\(summary)")
+  }
+
+  @Test("a generic holder, a subclass of a holder and an actor holding an Atomic qualify the claim; a class of copyable state does not",
+    .enabled(if: RuntimeCapabilities.current.seesLocks))
+  func holdersOfOtherShapes() async throws {
+    let makers: [@Sendable () async -> Void] = [
+      { _ = GenericBox(1).value.withLock { $0 } },
+      { _ = Derived().flag.load(ordering: .relaxed) },
+      { await Gate().open() },
+    ]
+    for make in makers {
+      let summary = try await explore(.exhaustive, configuration: Self.configuration) {
+        async let first: Void = make()
+        async let second: Void = make()
+        _ = await (first, second)
+      }
+      #expect(summary.claim.assumptions == [.synchronizationRanWhole], "\(summary)")
+    }
+    let plain = try await explore(.exhaustive, configuration: Self.configuration) {
+      async let first = Plain().names.count
+      async let second = Plain().names.count
+      _ = await (first, second)
+    }
+    #expect(plain.exploredEverySchedule, "\(plain)")
   }
 
   @Test("the drop-in EffectMutex, and actors, leave the claim unqualified", arguments: [ExplorationStrategy.default, .exhaustive])
