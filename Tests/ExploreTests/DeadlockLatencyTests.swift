@@ -11,10 +11,11 @@ import Testing
 /// within milliseconds: each stuck run (the failing one, its replays) takes a glance of 2 ms. A
 /// grace of 250 ms for each stuck run would put a floor of 500 ms under every such search, which
 /// no load can lower; load only raises a time, so the bound is on the fastest of several searches,
-/// which one quick search meets however busy the machine is with other tests.
+/// which one quick search meets however busy the machine is with other tests. The bound sits just
+/// under that floor: under the whole suite's load on two cores the fastest of 40 once took 424 ms.
 @Suite("Deadlocks through continuations are reported at once when nothing outside the run can act")
 struct DeadlockLatencyTests {
-  static let bound = Duration.milliseconds(400)
+  static let bound = Duration.milliseconds(480)
 
   #if os(Linux) && _pointerBitWidth(_64)
     @Test("two tasks each awaiting a continuation nobody resumes are reported at once by explore(.exhaustive)")
