@@ -71,18 +71,21 @@ struct HandOffChannelTests {
     }
   }
 
+  /// The default search and budget but for its time limit, which a loaded machine reaches first:
+  /// the reduced part finds it at schedule 128.
+  static let untimed = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
+
   @Test("the value the second sender drops leaves a receiver waiting for good: found by the default search, with no pausing setting")
   func splitHandOffFound() async throws {
     let failure = try await requireFailure(ExplorationFailure.self) {
-      try await explore(configuration: ExploreConfiguration(progressInterval: nil), Self.twoSendersTwoReceivers(checksThenHandsOff: true))
+      try await explore(configuration: Self.untimed, Self.twoSendersTwoReceivers(checksThenHandsOff: true))
     }
     #expect(failure.summary.contains("deadlock") || failure.summary.contains("wait"), "\(failure.summary)")
   }
 
   @Test("the hand-off in one critical section passes every schedule")
   func handOffPasses() async throws {
-    let configuration = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
-    let summary = try await explore(configuration: configuration, Self.twoSendersTwoReceivers(checksThenHandsOff: false))
+    let summary = try await explore(configuration: Self.untimed, Self.twoSendersTwoReceivers(checksThenHandsOff: false))
     #expect(summary.exploredEverySchedule, "\(summary)")
   }
 }

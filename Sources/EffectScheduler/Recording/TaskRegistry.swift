@@ -68,13 +68,8 @@ struct TaskRegistry {
 
   func id(forRuntimeID runtimeID: UInt64) -> TaskID? {
     if let indexByRuntimeID { return indexByRuntimeID[runtimeID].map(TaskID.init(rawValue:)) }
-    var low = 0
-    var high = runtimeIDs.count
-    while low < high {
-      let middle = (low + high) / 2
-      if runtimeIDs[middle] < runtimeID { low = middle + 1 } else { high = middle }
-    }
-    return low < runtimeIDs.count && runtimeIDs[low] == runtimeID ? TaskID(low) : nil
+    let index = runtimeIDs.lowerBound(of: runtimeID)
+    return index < runtimeIDs.count && runtimeIDs[index] == runtimeID ? TaskID(index) : nil
   }
 
   /// Registers a task the first time one of its jobs is seen, which is when it is created.

@@ -61,20 +61,10 @@
       var current: UnsafeRawPointer? = metadata
       while let classMetadata = current, classMetadata.load(as: UInt.self) == 0 {
         guard let descriptor = classMetadata.load(fromByteOffset: 40, as: UnsafeRawPointer?.self) else { return false }
-        if isHolder(UInt(bitPattern: descriptor)) { return true }
+        if holderDescriptors.sortedContains(UInt(bitPattern: descriptor)) { return true }
         current = classMetadata.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
       }
       return false
-    }
-
-    /// Whether `descriptor` is one of ``holderDescriptors``, by binary search.
-    private static func isHolder(_ descriptor: UInt) -> Bool {
-      var (low, high) = (0, holderDescriptors.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if holderDescriptors[middle] < descriptor { low = middle + 1 } else { high = middle }
-      }
-      return low < holderDescriptors.count && holderDescriptors[low] == descriptor
     }
   }
 

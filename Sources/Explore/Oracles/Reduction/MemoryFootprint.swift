@@ -70,7 +70,7 @@ struct MemoryFootprint: Equatable {
         return true
       }
       let place = Place(step: touch.allocatedIn, place: touch.place)
-      if Self.holds(writes, place) || touch.writes && Self.holds(reads, place) { return true }
+      if writes.sortedContains(place) || touch.writes && reads.sortedContains(place) { return true }
     }
     return false
   }
@@ -94,15 +94,5 @@ struct MemoryFootprint: Equatable {
   static func == (a: MemoryFootprint, b: MemoryFootprint) -> Bool {
     a.depth == b.depth && a.unallocated == b.unallocated && a.reads == b.reads && a.writes == b.writes && a.allocations == b.allocations
       && a.readsUnplaced == b.readsUnplaced && a.writesUnplaced == b.writesUnplaced && a.incomparable == b.incomparable
-  }
-
-  /// Whether the sorted `places` hold `place`.
-  private static func holds(_ places: [Place], _ place: Place) -> Bool {
-    var (low, high) = (0, places.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if places[middle] < place { low = middle + 1 } else { high = middle }
-    }
-    return low < places.count && places[low] == place
   }
 }

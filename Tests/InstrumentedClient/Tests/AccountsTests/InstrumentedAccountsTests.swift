@@ -15,7 +15,8 @@ private final class Sightings: Sendable {
 
 @Suite("A package's library and tests, built instrumented with the one setting")
 struct InstrumentedAccountsTests {
-  /// For the passing searches: no time budget, so a loaded machine cannot cut them short.
+  /// The default search and budget but for its time limit, so that a loaded machine cannot cut a
+  /// search short and turn a finding or a proof into a sample.
   static let untimed = ExploreConfiguration(progressInterval: nil, portfolioBudget: PortfolioBudget(time: nil))
 
   static func twoLogins(looksUpThenStores: Bool) -> @Sendable () async throws -> Void {
@@ -50,7 +51,7 @@ struct InstrumentedAccountsTests {
   @Test("a get-or-create split across two Mutex.withLock calls is found by the default search")
   func splitGetOrCreateFound() async throws {
     let failure = await #expect(throws: ExplorationFailure.self) {
-      try await explore(.default, configuration: ExploreConfiguration(progressInterval: nil), Self.twoLogins(looksUpThenStores: true))
+      try await explore(.default, configuration: Self.untimed, Self.twoLogins(looksUpThenStores: true))
     }
     #expect(failure?.summary.contains("two sessions made for one user") == true, "\(String(describing: failure))")
   }
@@ -58,14 +59,14 @@ struct InstrumentedAccountsTests {
   @Test("a check-then-open on two atomic operations is found by the default search")
   func checkThenOpenFound() async throws {
     await #expect(throws: ExplorationFailure.self) {
-      try await explore(.default, configuration: ExploreConfiguration(progressInterval: nil), Self.twoOpeners(checksThenOpens: true))
+      try await explore(.default, configuration: Self.untimed, Self.twoOpeners(checksThenOpens: true))
     }
   }
 
   @Test("two deposits with nothing between them are a data race, named by both tasks and lines")
   func unguardedDepositsRace() async throws {
     let failure = await #expect(throws: ExplorationFailure.self) {
-      try await explore(.default, configuration: ExploreConfiguration(progressInterval: nil), Self.twoDeposits(guarded: false))
+      try await explore(.default, configuration: Self.untimed, Self.twoDeposits(guarded: false))
     }
     let summary = failure?.summary ?? ""
     #expect(summary.hasPrefix("data race: task #"), "\(summary)")
