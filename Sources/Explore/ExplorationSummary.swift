@@ -45,7 +45,8 @@ public struct ExplorationSummary: Hashable, Sendable, CustomStringConvertible {
   /// in one step (another task taking the lock in between), are in no schedule explored. `Mutex`
   /// and atomics outside instrumented code are not seen taken; objects that hold them, made by a
   /// run's steps, are (``ExplorationAssumption/synchronizationRanWhole``, 64-bit Linux). The
-  /// drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled, and so are these three locks where each acquire is a scheduling point
+  /// drop-ins `EffectLock`, `EffectMutex` and `EffectAtomic` are controlled, and so are these
+  /// three locks where each acquire is a scheduling point
   /// (`SchedulerConfiguration.pausesAtUncontrolledLocks`): then only the acquires that were none
   /// count, those made holding another such lock or in a cancellation handler. In code built
   /// instrumented (``instrumented``), `Mutex` and atomics are scheduling points.
