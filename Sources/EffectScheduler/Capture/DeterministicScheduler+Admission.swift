@@ -23,7 +23,6 @@ extension DeterministicScheduler {
       races.madeReady(UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)))
     }
     if let task, !fromOutside {
-      if running.runningStep != nil, task != running.runningTask { lockWatch.stepThatMadeATaskReady = step }
       noteMadeReadyInStep(job, task: task, onMainActor: onMainActor)
       if let maker = running.runningStep?.owner, maker != task { fairYields.noteProgress(of: maker) }
     }

@@ -26,9 +26,9 @@ struct LockWatch {
   /// The last step that took a lock the scheduler does not control; see
   /// ``SchedulerConfiguration/pausesBetweenCriticalSections``.
   var stepThatTookAProgramLock = -1
-  /// The last step that made another task ready (started it, resumed it): a critical section
-  /// after that is no step's first, which could move to the step's start, since the task may
-  /// run before it.
+  /// The last step that made another task ready (started it, resumed it) that may run before the
+  /// step ends: a critical section after that is no step's first, which could move to the step's
+  /// start, since the task may run before it.
   var stepThatMadeATaskReady = -1
   /// Whether a step of a watching run took a lock through Foundation's slots or the program's own
   /// (an `NSLock`, a `pthread_mutex_t`, a `pthread_rwlock_t`): a lock the scheduler does not

@@ -13,12 +13,13 @@
 // `DeterministicScheduler.acquire(_:onlyIfAvailable:)`.
 
 extension DeterministicScheduler {
-  /// Notes a task's job made ready by the running step, unless the task is cancelled already, so
-  /// that the step's end can tell whether the step cancelled it.
+  /// Notes a task's job made ready by the running step, one that may run before the step ends:
+  /// a critical section after it is no step's first (LockPauses+Uncontrolled.swift); and, unless
+  /// the task is cancelled already, the step's end can tell whether the step cancelled it.
   func noteMadeReadyInStep(_ job: UnownedJob, task: TaskID, onMainActor: Bool) {
-    guard running.runningStep != nil, trail.unexplored == nil, task != running.runningTask, !(onMainActor && running.runningOnMainActor),
-      !taskReader.isCancelled(job)
-    else { return }
+    guard running.runningStep != nil, task != running.runningTask, !(onMainActor && running.runningOnMainActor) else { return }
+    lockWatch.stepThatMadeATaskReady = step
+    guard trail.unexplored == nil, !taskReader.isCancelled(job) else { return }
     trail.madeReadyInStep.append((job, task))
   }
 

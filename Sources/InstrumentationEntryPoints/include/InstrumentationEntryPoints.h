@@ -97,8 +97,8 @@ const void *instrumentation_current_executor_identity(void);
 int instrumentation_address_info(const void *address, const char **image, uintptr_t *imageBase, const char **symbol,
                                  uintptr_t *symbolAddress);
 
-/// The Swift type records of the image this code is linked into (its `swift5_type_metadata` section):
-/// `*count` 32-bit relative references to context descriptors, or none (TypeRecords.c).
+/// The Swift type records of the image this code is linked into (its `swift5_type_metadata`
+/// section): `*count` 32-bit relative references to context descriptors, or none (TypeRecords.c).
 const int32_t *instrumentation_type_records(size_t *count);
 
 #endif
