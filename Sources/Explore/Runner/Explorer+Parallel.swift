@@ -25,14 +25,15 @@ extension Explorer {
     let search = ParallelSearch<Oracle>(
       searchers: configuration.searchers, limit: limit, deadline: deadline, body: body,
       scheduler: configuration.scheduler, location: location, strategy: strategy, onlyWhileClaimable: onlyWhileClaimable)
-    let (ending, fingerprints, check, unexploredBySearch, searchAssumptions, instrumented) = search.run(given) { progress.ranSchedule($0) }
+    let outcome = search.run(given) { progress.ranSchedule($0) }
     runs += search.schedulesRun
-    traceFingerprints.formUnion(fingerprints)
-    unexplored = unexplored ?? unexploredBySearch
-    assumptions.formUnion(searchAssumptions)
-    sawInstrumentedCode = sawInstrumentedCode || instrumented
+    traceFingerprints.formUnion(outcome.traceFingerprints)
+    unexplored = unexplored ?? outcome.unexplored
+    assumptions.formUnion(outcome.assumptions)
+    sawInstrumentedCode = sawInstrumentedCode || outcome.instrumented
+    let check = outcome.reductionCheck
     if let check { reductionCheck = check }
-    switch ending {
+    switch outcome.ending {
     case .exhausted: return (check?.justified ?? true, true)
     case .limited: return (false, false)
     case .unclaimable: return (false, true)

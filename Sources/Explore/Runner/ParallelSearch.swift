@@ -48,6 +48,20 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     case failed(ExplorationFailure)
   }
 
+  /// What the searchers found together, once all have stopped.
+  struct Outcome {
+    var ending: Ending
+    /// The fingerprints of the traces of the runs the search counted.
+    var traceFingerprints: Set<UInt64>
+    /// The reduced searches' checks, added together; `nil` where none was reduced.
+    var reductionCheck: ReductionCheck?
+    /// The first thing a run met that no schedule can show, in words.
+    var unexplored: String?
+    var assumptions: Set<ExplorationAssumption>
+    /// Whether instrumented code of any run told the run of its operations.
+    var instrumented: Bool
+  }
+
   struct State {
     /// The searches given at the start that no searcher has taken yet.
     var given: [Oracle] = []
@@ -108,12 +122,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// each searcher taking the next search not taken, or else waiting for work handed over; returns
   /// when all have stopped, with the reduced searches' checks together. `ranSchedule` is called on
   /// this thread after each of its runs.
-  func run(
-    _ given: [Oracle], ranSchedule: (Int) -> Void
-  ) -> (
-    ending: Ending, traceFingerprints: Set<UInt64>, reductionCheck: ReductionCheck?, unexplored: String?, assumptions: Set<ExplorationAssumption>,
-    instrumented: Bool
-  ) {
+  func run(_ given: [Oracle], ranSchedule: (Int) -> Void) -> Outcome {
     state.withLock { $0.given = given.reversed() }
     for _ in 1..<searchers {
       startOnDedicatedThread {
@@ -134,7 +143,9 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
         } else {
           .exhausted
         }
-      return (ending, state.traceFingerprints, state.reductionCheck, state.unexplored, state.assumptions, state.instrumented)
+      return Outcome(
+        ending: ending, traceFingerprints: state.traceFingerprints, reductionCheck: state.reductionCheck, unexplored: state.unexplored,
+        assumptions: state.assumptions, instrumented: state.instrumented)
     }
   }
 
