@@ -36,7 +36,7 @@ struct FairStepsTests {
       return withUnsafeMutablePointer(to: &strategy) { strategy in
         var runner = SequentialRunner()
         let outcome = runner.run(strategy: StrategyReference(strategy), configuration: configuration) { await program() }
-        return Ran(failure: outcome.failure, steps: outcome.steps, unexplored: outcome.unexplored)
+        return Ran(failure: outcome.failure, steps: outcome.record.steps, unexplored: outcome.record.trail.unexplored)
       }
     }
   }

@@ -37,12 +37,12 @@ struct RuntimeCapabilitiesTests {
     }
     let unadopted = await onDedicatedThread {
       var strategy = FIFOStrategy()
-      return DeterministicScheduler.execute(strategy: &strategy, configuration: configuration, operation: program).plainTasksWentUnadopted
+      return DeterministicScheduler.execute(strategy: &strategy, configuration: configuration, operation: program).record.plainTasksWentUnadopted
     }
     #expect(unadopted)
     let adopted = await onDedicatedThread {
       var strategy = FIFOStrategy()
-      return DeterministicScheduler.execute(strategy: &strategy, configuration: SchedulerConfiguration(), operation: program).plainTasksWentUnadopted
+      return DeterministicScheduler.execute(strategy: &strategy, configuration: SchedulerConfiguration(), operation: program).record.plainTasksWentUnadopted
     }
     #expect(adopted == !RuntimeCapabilities.current.isOn(.executorAdoption))
   }

@@ -144,7 +144,7 @@ struct DelayedTaskCutTests {
         runner.run(strategy: StrategyReference(oracle: pointer), configuration: configuration) { try await Self.debounce(.effect)() }
       }
       oracle.runDidEnd(trace: outcome.trace)
-      guard let cut = outcome.cutAtStep else { continue }
+      guard let cut = outcome.record.time.cutAtStep else { continue }
       checked += 1
       #expect(outcome.trace.steps == cut + 1)
       #expect(outcome.schedule.choices.count == cut + 1)

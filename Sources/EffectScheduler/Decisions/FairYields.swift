@@ -29,7 +29,7 @@ struct HeldBackYield {
 
 /// What the fairness rule knows of one run's yields: the jobs it holds back, each task's streak of
 /// yields without progress, and whether holding back removed a branch.
-struct YieldFairness {
+package struct YieldFairness {
   /// One task's yields.
   private struct Streak {
     /// The last step that ran the task's work: its own job, or an actor's job scheduled for it.
@@ -52,7 +52,7 @@ struct YieldFairness {
   /// Whether the trampolines of yields are running, so an admitted task job resumes a yield.
   var resumingYields = false
   /// Whether holding back took a choice away from the strategy in this run.
-  private(set) var removedABranch = false
+  package private(set) var removedABranch = false
   private var streaks: [Streak] = []
 
   /// Notes that `step` ran work of `owner`'s: a task that yields later asks whether it has run

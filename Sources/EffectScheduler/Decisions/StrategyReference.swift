@@ -19,7 +19,7 @@ package struct StrategyReference {
   package var watchesHiddenAccesses = false
   /// Whether the run notes the locks its steps take, as ``watchesHiddenAccesses`` does, and
   /// nothing else: enough to tell whether a step took a lock the scheduler does not control
-  /// (``RunOutcome/tookUncontrolledLocks``), without the cancellations' look at every task per
+  /// (``LockWatch/tookUncontrolledLocks``), without the cancellations' look at every task per
   /// step. A search that does not watch its runs asks it for its first run, so that its summary
   /// can say so without the determinism check's runs.
   package var watchesLocks = false

@@ -46,7 +46,7 @@ package struct SequentialRunner {
       spare.scheduler = scheduler
     } else {
       scheduler.retire()
-      if record.cutAtStep != nil { scheduler.releaseStorageOfCutRun() }
+      if record.time.cutAtStep != nil { scheduler.releaseStorageOfCutRun() }
     }
   }
 }

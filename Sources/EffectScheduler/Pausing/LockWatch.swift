@@ -1,6 +1,6 @@
 /// What the run notes of the locks its steps take, and of the pauses at them: the scheduler's
 /// own, and those it does not control (see LockPauses.swift).
-struct LockWatch {
+package struct LockWatch {
   /// Whether the run notes the locks each step took: when it watches hidden accesses, or only
   /// locks (``StrategyReference/watchesLocks``).
   var watchedLocks = false
@@ -33,7 +33,7 @@ struct LockWatch {
   /// Whether a step of a watching run took a lock through Foundation's slots or the program's own
   /// (an `NSLock`, a `pthread_mutex_t`, a `pthread_rwlock_t`): a lock the scheduler does not
   /// control, whose critical sections no schedule splits.
-  var tookUncontrolledLocks = false
+  package internal(set) var tookUncontrolledLocks = false
   /// The pauses of the run's jobs at locks, which the trace names.
   var lockPauses: [LockPause] = []
   /// Whether a step made an object that holds a noncopyable value, a `Mutex` or an `Atomic`

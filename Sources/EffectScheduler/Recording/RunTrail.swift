@@ -1,6 +1,6 @@
 /// What the run records for its trace, step by step: the events and choices, the notes the
 /// program added, and what came from outside.
-struct RunTrail {
+package struct RunTrail {
   var events: [RecordedEvent] = []
   var choices: [ScheduleChoice] = []
   var fingerprint = DeterministicScheduler.fingerprintSeed
@@ -8,17 +8,17 @@ struct RunTrail {
   var madeReadyInStep: [(job: UnownedJob, task: TaskID)] = []
   /// The first thing the run met that no schedule can show, in words; see
   /// CancelledWhereMadeReady.swift.
-  var unexplored: String?
+  package internal(set) var unexplored: String?
   /// The first issue the test framework recorded in one of the run's steps, in words; see
   /// ``noteIssueRecordedByCallingCode(_:)``.
-  var issueRecorded: String?
+  package internal(set) var issueRecorded: String?
   /// The steps whose job was handed back from outside the scheduler's control.
-  var outsideSteps: [Int] = []
+  package internal(set) var outsideSteps: [Int] = []
   /// The reads of other tasks' cancelled flags steps made through their handles, by step (see
   /// CancellationReads.swift).
   var taskReads: [TaskRead] = []
   /// The work the run's code handed to Dispatch; see DispatchHandOffs.swift.
-  var handOffs: [HandOff] = []
+  package internal(set) var handOffs: [HandOff] = []
   /// What the program's tasks added to the trace; kept apart from `events`, whose plain values
   /// cost nothing to copy or clear on the hot path.
   var notes: [TraceNote] = []
@@ -26,7 +26,7 @@ struct RunTrail {
   var listened = false
   /// Whether instrumented code of the run's steps told it of an operation: from then on, the
   /// run follows the runtime's happens-before marks too. Those before it order no access.
-  var instrumented = false
+  package internal(set) var instrumented = false
 
   /// Forgets the run recorded, keeping the storage, for another run.
   mutating func clear() {

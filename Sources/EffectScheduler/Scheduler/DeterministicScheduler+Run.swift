@@ -110,15 +110,9 @@ extension DeterministicScheduler {
     OwnedTasks.remove(tasks.ownedRuntimeIDs)
     RuntimeHooks.runsUnderWay.subtract(1, ordering: .relaxed)
     let record = RunRecord(
-      ending: ending, schedule: Schedule(trail.choices, splitsCriticalSections: pausesBetweenSections), tasks: tasks.registry.records, events: trail.events, steps: step,
-      clockAdvances: time.clockAdvances, actors: actors.entries, actorJobTasks: actors.jobTasks,
-      stepsBeyondTheirActor: actors.stepsBeyondTheirActor, notes: trail.notes,
-      lockPauses: lockWatch.lockPauses.isEmpty ? [] : lockWatch.lockPauses.map { $0.numbered(in: lockWatch.lockNumbers) }, outsideSteps: trail.outsideSteps,
-      receivedWorkFromOutside: mailbox.everReceived, watchedHiddenAccesses: watchedHiddenAccesses, lockTouches: lockWatch.lockTouches, taskReads: trail.taskReads,
-      handOffs: trail.handOffs, tookUncontrolledLocks: lockWatch.tookUncontrolledLocks,
-      madeNoncopyableHolders: lockWatch.madeNoncopyableHolders && !trail.instrumented, cutAtStep: time.cutAtStep, timedSteps: time.timedSteps, timersSet: time.timersSet, dueTimerFirings: time.dueTimerFirings, dueTimerOffers: time.dueTimerOffers, unexplored: trail.unexplored, fairYieldsRemovedABranch: fairYields.removedABranch,
-      plainTasksWentUnadopted: !tasks.readsTaskStatus && tasks.registry.records.contains(where: \.prefersNoExecutor), issueRecorded: trail.issueRecorded, earlyFiringsAllowed: configuration.earlyTimerFirings,
-      traceFingerprint: trail.fingerprint, instrumented: trail.instrumented,
+      ending: ending, schedule: Schedule(trail.choices, splitsCriticalSections: pausesBetweenSections), steps: step, trail: trail, tasks: tasks,
+      time: time, actors: actors, lockWatch: lockWatch, fairYields: fairYields, receivedWorkFromOutside: mailbox.everReceived,
+      watchedHiddenAccesses: watchedHiddenAccesses, earlyFiringsAllowed: configuration.earlyTimerFirings,
       memoryTouches: races.recordsTouches && trail.instrumented ? races.touches : nil)
     // Until the next run's drive loop begins: the next root's creation takes locks of its own.
     watchedHiddenAccesses = false

@@ -1,7 +1,7 @@
 /// The run's virtual clock and what it records: the timers pending, the clock's moves, the
 /// steps that read it, and when each step began in real time (see
 /// DeterministicScheduler+VirtualTime.swift).
-struct VirtualTimeState {
+package struct VirtualTimeState {
   var timers = TimerQueue()
   var timerSequence = 0
   var virtualNow = Duration.zero
@@ -10,7 +10,7 @@ struct VirtualTimeState {
   var earlyFirings = 0
   /// The step at which a task delayed past an early timer read the clock or slept, from which on
   /// the run follows no strategy (see TimingAssumption.swift).
-  var cutAtStep: Int?
+  package internal(set) var cutAtStep: Int?
   /// The steps in which the running code read the clock or began a sleep; see ``Trace/timedSteps``.
   var timedSteps: [Int] = []
   /// The timers the run's steps set; see ``Trace/timersSet``.

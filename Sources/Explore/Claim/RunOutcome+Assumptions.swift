@@ -4,12 +4,12 @@ extension RunOutcome {
   /// What this run's verdict rests on beyond its schedule (``ExplorationClaim/assumptions``).
   var assumptions: Set<ExplorationAssumption> {
     var assumptions: Set<ExplorationAssumption> = []
-    if tookUncontrolledLocks { assumptions.insert(.uncontrolledLocksRanWhole) }
-    if madeNoncopyableHolders { assumptions.insert(.synchronizationRanWhole) }
-    if receivedWorkFromOutside || !handOffs.isEmpty { assumptions.insert(.outsideWorkTookPart) }
-    if fairYieldsRemovedABranch { assumptions.insert(.fairYields) }
-    if cutAtStep != nil { assumptions.insert(.timedWorkRanOnTime) }
-    if plainTasksWentUnadopted { assumptions.insert(.plainTasksHoppedWithinSteps) }
+    if record.lockWatch.tookUncontrolledLocks { assumptions.insert(.uncontrolledLocksRanWhole) }
+    if record.madeNoncopyableHolders { assumptions.insert(.synchronizationRanWhole) }
+    if record.receivedWorkFromOutside || !record.trail.handOffs.isEmpty { assumptions.insert(.outsideWorkTookPart) }
+    if record.fairYields.removedABranch { assumptions.insert(.fairYields) }
+    if record.time.cutAtStep != nil { assumptions.insert(.timedWorkRanOnTime) }
+    if record.plainTasksWentUnadopted { assumptions.insert(.plainTasksHoppedWithinSteps) }
     return assumptions
   }
 }

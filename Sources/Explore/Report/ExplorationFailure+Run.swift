@@ -7,18 +7,18 @@ extension ExplorationFailure {
     let error: any Error
     // A run cut short left the model: what followed is not judged, but what the body recorded
     // before it was is a failure all the same.
-    if let cut = outcome.cutAtStep {
-      guard let issue = outcome.issueRecorded else { return nil }
+    if let cut = outcome.record.time.cutAtStep {
+      guard let issue = outcome.record.trail.issueRecorded else { return nil }
       error = RecordedIssue(description: issue)
       summary = "the body recorded an issue: \(issue) (in a run stopped at step \(cut), where a task delayed past a timer fired early read the clock)"
     } else if let schedulerError = outcome.failure, case .diverged(let divergence) = schedulerError.reason,
-      outcome.receivedWorkFromOutside || !outcome.handOffs.isEmpty
+      outcome.record.receivedWorkFromOutside || !outcome.record.trail.handOffs.isEmpty
     {
       // Work that came back from outside at its own time is what made the runs part.
       let failure = WorkFromOutside(outcome)
       error = failure
       summary = failure.description + " The runs parted because of it: \(divergence)"
-    } else if let schedulerError = outcome.failure, schedulerError.reason.isStuck, !outcome.handOffs.isEmpty {
+    } else if let schedulerError = outcome.failure, schedulerError.reason.isStuck, !outcome.record.trail.handOffs.isEmpty {
       // Work handed to Dispatch comes back at its own time: on a busy machine, after the wait for
       // it ended. Whether the run got stuck depends on that time, not only on the schedule.
       let failure = WorkFromOutside(outcome)
@@ -34,7 +34,7 @@ extension ExplorationFailure {
     } else if case .failure(let thrown)? = outcome.result {
       error = thrown
       summary = thrown is RecordedIssue ? "the body recorded an issue: \(thrown)" : "the body threw: \(String(reflecting: thrown))"
-    } else if !outcome.outsideSteps.isEmpty || !outcome.handOffs.isEmpty {
+    } else if !outcome.record.trail.outsideSteps.isEmpty || !outcome.record.trail.handOffs.isEmpty {
       let failure = WorkFromOutside(outcome)
       error = failure
       summary = failure.description
@@ -71,9 +71,9 @@ extension WorkFromOutside {
       guard let task = event.task, let info = trace[task: task], !resumed.contains(info.description) else { continue }
       resumed.append(info.description)
     }
-    let handedOver = outcome.handOffs.map { handOff in
+    let handedOver = outcome.record.trail.handOffs.map { handOff in
       "\(handOff.call) at step \(handOff.step)" + (handOff.task.flatMap { trace[task: $0] }.map { " by \($0)" } ?? "")
     }
-    self.init(steps: outcome.outsideSteps, resumed: resumed, handedOver: handedOver)
+    self.init(steps: outcome.record.trail.outsideSteps, resumed: resumed, handedOver: handedOver)
   }
 }

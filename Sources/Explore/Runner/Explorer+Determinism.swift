@@ -80,8 +80,8 @@ extension Explorer {
   /// The report of a first-in-first-out run, `first`, and its replay, `second`, that part.
   private func nondeterminism(_ first: RunOutcome<Void>, _ second: RunOutcome<Void>) -> ExplorationFailure {
     // Work from outside, coming back at its own time, is what makes such runs part: say so.
-    if first.receivedWorkFromOutside || second.receivedWorkFromOutside || !first.handOffs.isEmpty || !second.handOffs.isEmpty {
-      let run = first.outsideSteps.isEmpty && first.handOffs.isEmpty ? second : first
+    if first.record.receivedWorkFromOutside || second.record.receivedWorkFromOutside || !first.record.trail.handOffs.isEmpty || !second.record.trail.handOffs.isEmpty {
+      let run = first.record.trail.outsideSteps.isEmpty && first.record.trail.handOffs.isEmpty ? second : first
       let outside = WorkFromOutside(run)
       return ExplorationFailure(
         summary: outside.description + " Running the same schedule twice gave different traces.", location: location, strategy: "determinism check",

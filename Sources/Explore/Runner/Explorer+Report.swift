@@ -29,7 +29,7 @@ extension Explorer {
     {
       return failure
     }
-    guard let judge, outcome.cutAtStep == nil, let error = judge(outcome) else { return nil }
+    guard let judge, outcome.record.time.cutAtStep == nil, let error = judge(outcome) else { return nil }
     return ExplorationFailure(
       summary: String(describing: error), location: location, strategy: strategy.description, scheduleNumber: runs, seed: seed,
       preemptions: (preemptions, preemptions), schedule: outcome.schedule, trace: outcome.trace, underlyingError: error)

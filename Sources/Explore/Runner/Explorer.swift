@@ -237,10 +237,10 @@ final class Explorer {
 
   private func count(_ outcome: RunOutcome<Void>) {
     runs += 1
-    traceFingerprints.insert(outcome.traceFingerprint)
-    unexplored = unexplored ?? outcome.unexplored
+    traceFingerprints.insert(outcome.record.traceFingerprint)
+    unexplored = unexplored ?? outcome.record.trail.unexplored
     assumptions.formUnion(outcome.assumptions)
-    sawInstrumentedCode = sawInstrumentedCode || outcome.instrumented
+    sawInstrumentedCode = sawInstrumentedCode || outcome.record.trail.instrumented
     progress.ranSchedule(runs)
   }
 
@@ -253,6 +253,6 @@ final class Explorer {
     var failure = failure(of: probe, seed: nil, preemptions: fifo.preemptions, strategy: strategy)
     failure?.strategy = "PCT depth \(depth) (\(schedules) schedules, none failed), found by the first-in-first-out run before any PCT run"
     failure?.scheduleNumber = nil
-    return (probe.steps, failure)
+    return (probe.record.steps, failure)
   }
 }

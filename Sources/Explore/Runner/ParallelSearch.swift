@@ -172,15 +172,15 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
           let outcome = runner.run(strategy: nextReference, configuration: scheduler, operation: body)
           nextReference = reference
           assumptions.formUnion(outcome.assumptions)
-          instrumented = instrumented || outcome.instrumented
+          instrumented = instrumented || outcome.record.trail.instrumented
           if oracle.pointee.learnsFromTraces { oracle.pointee.runDidEnd(trace: outcome.trace) }
           if oracle.pointee.countedElsewhere {
             unclaimSchedule(&uncounted)
             countedElsewhere += 1
             if let limit, countedElsewhere / Explorer.runsPerCountedSchedule >= limit { stopAtLimit() }
           } else {
-            fingerprints.insert(outcome.traceFingerprint)
-            unexplored = unexplored ?? outcome.unexplored
+            fingerprints.insert(outcome.record.traceFingerprint)
+            unexplored = unexplored ?? outcome.record.trail.unexplored
           }
           if let failure = ExplorationFailure(
             of: outcome, location: location, strategy: strategy, scheduleNumber: number, seed: nil,

@@ -77,7 +77,7 @@ struct AllOutcomes: Sendable {
           if !pointer.pointee.countedElsewhere { all.counted += 1 }
           let state = report.take()
           // A run cut short is not judged (`SchedulerError.Reason.cutShort`): it has no outcome.
-          if outcome.cutAtStep != nil {
+          if outcome.record.time.cutAtStep != nil {
             all.cut += 1
           } else {
             let described = describe(outcome, state: state)
@@ -85,7 +85,7 @@ struct AllOutcomes: Sendable {
             all.outcomes.insert(described)
           }
           if keepingTraces, ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_RUNS"] != nil {
-            print("run \(all.schedules): \(outcome.schedule) cut \(outcome.cutAtStep.map(String.init) ?? "-") \(state ?? "")\n\(outcome.trace)")
+            print("run \(all.schedules): \(outcome.schedule) cut \(outcome.record.time.cutAtStep.map(String.init) ?? "-") \(state ?? "")\n\(outcome.trace)")
           }
         }
         all.check = pointer.pointee.reductionCheck
