@@ -63,10 +63,10 @@ struct ActorQueueHandOffTests {
     let program: @Sendable (AllOutcomes.Report) async -> Void = { report in
       await callerAmongOthers(Owner(), start: { await $0.startReadingCancellation(spawning: spawn) }, then: { $0.cancel() }, reporting: report)
     }
-    let full = await AllOutcomes.of(DepthFirstOracle(), program)
+    let full = await AllOutcomes.of(DepthFirstSearch(), program)
     #expect(full.outcomes == ["finished: false", "finished: true"], "\(full.outcomes)")
     #expect(full.claimedEverySchedule)
-    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), program)
+    let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: true), program)
     #expect(reduced.outcomes == full.outcomes)
     #expect(reduced.claimedEverySchedule, "\(reduced.check.map { "\($0)" } ?? "")")
   }
@@ -78,9 +78,9 @@ struct ActorQueueHandOffTests {
       let owner = Owner()
       await callerAmongOthers(owner, start: { await $0.startReadingFlag(spawning: spawn) }, then: { _ in owner.flag.value.store(true, ordering: .relaxed) }, reporting: report)
     }
-    let full = await AllOutcomes.of(DepthFirstOracle(), program)
+    let full = await AllOutcomes.of(DepthFirstSearch(), program)
     #expect(full.outcomes == ["finished: false", "finished: true"], "\(full.outcomes)")
-    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(), program)
+    let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(), program)
     #expect(reduced.outcomes == full.outcomes)
   }
 

@@ -35,12 +35,12 @@ struct ControlledSynchronizationTests {
   @Test("a lock-based channel: the reduced search runs to its end and sees every outcome of a two-producer, two-consumer exchange",
     arguments: Spawn.allCases)
   func channelOutcomes(spawn: Spawn) async {
-    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(), limit: 20_000) { await Self.exchange(spawn, $0) }
+    let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(), limit: 20_000) { await Self.exchange(spawn, $0) }
     #expect(reduced.complete)
     #expect(reduced.outcomes == ["finished: a1,b2", "finished: a2,b1"], "\(reduced.outcomes)")
     // The full search has far more schedules than a test can run (each lock is a scheduling
     // point): the outcomes of its first ones are among the reduced search's.
-    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 2_000) { await Self.exchange(spawn, $0) }
+    let full = await AllOutcomes.of(DepthFirstSearch(), limit: 2_000) { await Self.exchange(spawn, $0) }
     #expect(full.outcomes.isSubset(of: reduced.outcomes), "\(full.outcomes)")
     #expect(reduced.schedules < 20_000)
   }
@@ -55,7 +55,7 @@ struct ControlledSynchronizationTests {
       _ = await (first.value, second.value)
       report.finalState(log.all.joined())
     }
-    let full = await AllOutcomes.of(DepthFirstOracle(), program)
+    let full = await AllOutcomes.of(DepthFirstSearch(), program)
     #expect(full.outcomes == ["finished: 12", "finished: 21"], "\(full.outcomes)")
     await AllOutcomes.expectReducedSearchSeesEverything(limit: 1_000, "mutex order, \(spawn)", program)
   }
@@ -200,7 +200,7 @@ extension ControlledSynchronizationTests {
       _ = await (onActor.value, onMain.value, plain.value)
       report.finalState(lock.withLock { shared.entries.joined() })
     }
-    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 20_000, program)
+    let full = await AllOutcomes.of(DepthFirstSearch(), limit: 20_000, program)
     #expect(full.complete)
     #expect(full.outcomes == Set(["amp", "apm", "map", "mpa", "pam", "pma"].map { "finished: \($0)" }), "\(full.outcomes)")
     await AllOutcomes.expectReducedSearchSeesEverything(limit: 20_000, "actors, \(spawn)", program)
@@ -225,7 +225,7 @@ extension ControlledSynchronizationTests {
       _ = await (first.value, second.value, plain.value)
       report.finalState(lock.withLock { shared.entries.joined() })
     }
-    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 20_000, program)
+    let full = await AllOutcomes.of(DepthFirstSearch(), limit: 20_000, program)
     #expect(full.complete)
     #expect(full.outcomes.contains("finished: apabb") && full.outcomes.contains("finished: bbaap"), "\(full.outcomes)")
     let interleaved = full.outcomes.filter { $0.contains("ab") && $0.contains("ba") || $0.contains("abab") || $0.contains("baba") }

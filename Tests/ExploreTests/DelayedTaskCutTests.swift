@@ -111,7 +111,7 @@ struct DelayedTaskCutTests {
     let before = StalledJobWatch.watchedCount
     var cut = 0
     for _ in 0..<100 {
-      let all = await AllOutcomes.of(DepthFirstOracle(), configuration: configuration) { report in
+      let all = await AllOutcomes.of(DepthFirstSearch(), configuration: configuration) { report in
         report.finalState("\(await Self.debounced(.effect))")
       }
       cut += all.cut
@@ -128,7 +128,7 @@ struct DelayedTaskCutTests {
   func cutRunsEndAtTheCut() async throws {
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     configuration.earlyTimerFirings = 1
-    let all = await AllOutcomes.of(DepthFirstOracle(), configuration: configuration) { report in
+    let all = await AllOutcomes.of(DepthFirstSearch(), configuration: configuration) { report in
       report.finalState("\(await Self.debounced(.effect))")
     }
     #expect(all.cut > 0, "no run was cut, so nothing is checked")
@@ -137,13 +137,13 @@ struct DelayedTaskCutTests {
 
     // The trace of a cut run ends at the cut.
     var runner = SequentialRunner()
-    var oracle = DepthFirstOracle()
+    var search = DepthFirstSearch()
     var checked = 0
-    while oracle.beginRun(), checked == 0 {
-      let outcome = withUnsafeMutablePointer(to: &oracle) { pointer in
-        runner.run(strategy: StrategyReference(oracle: pointer), configuration: configuration) { try await Self.debounce(.effect)() }
+    while search.beginRun(), checked == 0 {
+      let outcome = withUnsafeMutablePointer(to: &search) { pointer in
+        runner.run(strategy: StrategyReference(search: pointer), configuration: configuration) { try await Self.debounce(.effect)() }
       }
-      oracle.runDidEnd(trace: outcome.trace)
+      search.runDidEnd(trace: outcome.trace)
       guard let cut = outcome.record.time.cutAtStep else { continue }
       checked += 1
       #expect(outcome.trace.steps == cut + 1)

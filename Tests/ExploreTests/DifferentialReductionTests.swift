@@ -53,7 +53,7 @@ struct DifferentialReductionTests {
       if ProcessInfo.processInfo.environment["EXPLORE_DIFFERENTIAL_VERBOSE"] != nil {
         FileHandle.standardError.write(Data("differential: seed \(seed)\n".utf8))
       }
-      let full = await AllOutcomes.of(DepthFirstOracle(), limit: taskCount == 3 || kind >= 5 ? 1_000 : 60, configuration: configuration) {
+      let full = await AllOutcomes.of(DepthFirstSearch(), limit: taskCount == 3 || kind >= 5 ? 1_000 : 60, configuration: configuration) {
         await program.run(reporting: $0)
       }
       guard full.complete else { continue }
@@ -63,7 +63,7 @@ struct DifferentialReductionTests {
       // share only what the scheduler sees: the assumption also drops the relation's guesses at
       // unseen state, so each is a search of its own.
       for assumes in [false, true] {
-        let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: assumes), limit: 5_000, configuration: configuration) {
+        let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: assumes), limit: 5_000, configuration: configuration) {
           await program.run(reporting: $0)
         }
         if !reduced.complete {
@@ -124,14 +124,14 @@ struct DifferentialReductionTests {
       seed += 1
       let program = GeneratedProgram(
         seed: seed, taskCount: taskCount, withCancellation: seed % 2 == 0, withStreams: !withStructure && seed % 3 == 0, withStructure: withStructure)
-      let full = await AllOutcomes.of(DepthFirstOracle(), limit: 400, configuration: configuration) { await program.run(reporting: $0) }
+      let full = await AllOutcomes.of(DepthFirstSearch(), limit: 400, configuration: configuration) { await program.run(reporting: $0) }
       guard full.complete else { continue }
       compared += 1
       var outcomes: Set<String> = []
       var claimed = true
       for index in 1...count {
         let part = await AllOutcomes.of(
-          ReducedDepthFirstOracle(shard: Shard(index: index, count: count), assumesNoUnseenSharing: true), configuration: configuration
+          ReducedDepthFirstSearch(shard: Shard(index: index, count: count), assumesNoUnseenSharing: true), configuration: configuration
         ) {
           await program.run(reporting: $0)
         }
@@ -162,7 +162,7 @@ extension DifferentialReductionTests {
       seed += 1
       let program = GeneratedProgram(
         seed: seed, taskCount: 2, withCancellation: seed % 2 == 0, withStreams: !withStructure && seed % 3 == 0, withStructure: withStructure)
-      let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
+      let full = await AllOutcomes.of(DepthFirstSearch(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
       guard full.complete else { continue }
       compared += 1
       let shared = await AllOutcomes.ofSharedSearch(searchers: 2, limit: 5_000, configuration: configuration) { await program.run(reporting: $0) }
@@ -189,8 +189,8 @@ struct DifferentialSeedTests {
     let kind = Int(environment["EXPLORE_DIFFERENTIAL_KIND"] ?? "") ?? 0
     let configuration = DifferentialReductionTests.configuration(kind: kind)
     let program = DifferentialReductionTests.program(kind: kind, seed: seed, taskCount: taskCount)
-    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 5_000, configuration: configuration, keepingTraces: true) { await program.run(reporting: $0) }
-    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 5_000, configuration: configuration, keepingTraces: true) {
+    let full = await AllOutcomes.of(DepthFirstSearch(), limit: 5_000, configuration: configuration, keepingTraces: true) { await program.run(reporting: $0) }
+    let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: true), limit: 5_000, configuration: configuration, keepingTraces: true) {
       await program.run(reporting: $0)
     }
     print("\(program)\nfull: \(full.schedules) schedules, reduced: \(reduced.schedules) (\(reduced.probes) probes), claimed \(reduced.claimedEverySchedule)")

@@ -14,11 +14,11 @@ struct IncrementalRaceTests {
   private static func check(
     limit: Int = 2_000, earlyTimerFirings: Int = 0, _ program: @escaping @Sendable (AllOutcomes.Report) async throws -> Void
   ) async -> (runs: Int, resumed: Int, mismatches: Int) {
-    var oracle = ReducedDepthFirstOracle(assumesNoUnseenSharing: true)
-    oracle.checksIncrementalRaces = true
+    var search = ReducedDepthFirstSearch(assumesNoUnseenSharing: true)
+    search.checksIncrementalRaces = true
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     configuration.earlyTimerFirings = earlyTimerFirings
-    let all = await AllOutcomes.of(oracle, limit: limit, configuration: configuration, program)
+    let all = await AllOutcomes.of(search, limit: limit, configuration: configuration, program)
     return all.incrementalCheck ?? (0, 0, 0)
   }
 
@@ -62,9 +62,9 @@ struct IncrementalRaceTests {
     // Tests of other suites may take the workspace in between; each search still starts from
     // one a search gave back, or a new one.
     func search(_ program: GeneratedProgram) async -> AllOutcomes {
-      var oracle = ReducedDepthFirstOracle(assumesNoUnseenSharing: true)
-      oracle.checksIncrementalRaces = true
-      return await AllOutcomes.of(oracle, limit: 2_000, configuration: SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))) {
+      var search = ReducedDepthFirstSearch(assumesNoUnseenSharing: true)
+      search.checksIncrementalRaces = true
+      return await AllOutcomes.of(search, limit: 2_000, configuration: SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))) {
         await program.run(reporting: $0)
       }
     }

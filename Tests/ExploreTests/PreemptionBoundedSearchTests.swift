@@ -81,13 +81,13 @@ struct PreemptionBoundedSearchTests {
 }
 
 @Suite("Depth-first search under a preemption bound")
-struct BoundedDepthFirstOracleTests {
+struct BoundedDepthFirstSearchTests {
   /// Three tasks that each run, step onto an actor, and run again: the search is driven here by
   /// hand, with the ready jobs such a program offers, so every schedule can be listed.
   static func schedules(preemptionBound: Int?) throws -> [(steps: [Int], preemptions: Int)] {
-    var oracle = DepthFirstOracle(preemptionBound: preemptionBound)
+    var search = DepthFirstSearch(preemptionBound: preemptionBound)
     var found: [(steps: [Int], preemptions: Int)] = []
-    while oracle.beginRun() {
+    while search.beginRun() {
       var next = [0, 0, 0]
       var steps: [Int] = []
       while true {
@@ -97,12 +97,12 @@ struct BoundedDepthFirstOracleTests {
         let ready = waiting.map { task in
           next[task] == 1 ? ReadyJob(task: nil, scheduledBy: TaskID(task)) : ReadyJob(task: TaskID(task))
         }
-        let position = try oracle.nextJob(among: ready, step: steps.count)
+        let position = try search.nextJob(among: ready, step: steps.count)
         steps.append(waiting[position])
         next[waiting[position]] += 1
       }
-      try oracle.runDidFinish(steps: steps.count)
-      found.append((steps, oracle.preemptionsSoFar ?? -1))
+      try search.runDidFinish(steps: steps.count)
+      found.append((steps, search.preemptionsSoFar ?? -1))
     }
     return found
   }

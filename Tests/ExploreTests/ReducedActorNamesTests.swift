@@ -81,10 +81,10 @@ struct ReducedActorNamesTests {
     arguments: Seating.allCases)
   func philosophersLoggingTheirForks(seating: Seating) async {
     let configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
-    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 20_000, configuration: configuration) {
+    let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: true), limit: 20_000, configuration: configuration) {
       await Self.dinner(seating, $0)
     }
-    let random = await AllOutcomes.of(RandomOracle(schedules: 2_000, seed: 1), configuration: configuration) { await Self.dinner(seating, $0) }
+    let random = await AllOutcomes.of(RandomSearch(schedules: 2_000, seed: 1), configuration: configuration) { await Self.dinner(seating, $0) }
     #expect(reduced.claimedEverySchedule)
     #expect(random.outcomes.count > 20)
     #expect(random.outcomes.subtracting(reduced.outcomes).isEmpty, "missed: \(random.outcomes.subtracting(reduced.outcomes).sorted())")

@@ -104,7 +104,7 @@ struct ReducedCancellationTests {
 
   @Test("the minimal race: a task reads Task.isCancelled while another cancels it, both outcomes")
   func minimalRace() async {
-    let outcomes = await AllOutcomes.of(ReducedDepthFirstOracle()) { try await CancellationProgram.readInTask.run(spawning: .effect, reporting: $0) }
+    let outcomes = await AllOutcomes.of(ReducedDepthFirstSearch()) { try await CancellationProgram.readInTask.run(spawning: .effect, reporting: $0) }
     #expect(outcomes.outcomes == ["finished: false", "finished: true"])
   }
 }

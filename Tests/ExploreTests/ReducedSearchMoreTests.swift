@@ -46,8 +46,8 @@ struct ReducedSearchMoreTests {
     var configuration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
     configuration.earlyTimerFirings = 1
     let program = GeneratedProgram(seed: seed, taskCount: 3, withCancellation: true, withStreams: true)
-    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
-    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), configuration: configuration) {
+    let full = await AllOutcomes.of(DepthFirstSearch(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
+    let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: true), configuration: configuration) {
       await program.run(reporting: $0)
     }
     #expect(full.complete && full.outcomes.count > 1)
@@ -59,15 +59,15 @@ struct ReducedSearchMoreTests {
   @Test("on the catalogue's programs small enough to search fully, both searches see the same outcomes", arguments: ClassicBug.all, Spawn.allCases)
   func sameOutcomesOnCatalogue(bug: ClassicBug, spawn: Spawn) async {
     for program in [bug.buggy(spawning: spawn), bug.fixed(spawning: spawn)] {
-      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000) { _ in try await program() }
+      let everySchedule = await AllOutcomes.of(DepthFirstSearch(), limit: 1_000) { _ in try await program() }
       // Dining philosophers have too many schedules; the tests below cover them.
       guard everySchedule.complete else { continue }
-      let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle()) { _ in try await program() }
+      let oneAClass = await AllOutcomes.of(ReducedDepthFirstSearch()) { _ in try await program() }
       #expect(oneAClass.outcomes == everySchedule.outcomes)
       #expect(oneAClass.searchRuns <= everySchedule.schedules)
       // Assuming no unseen sharing, which some of them do share (a session flag behind a
       // `Mutex`): a search that claims every schedule must have seen every outcome.
-      let assuming = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true)) { _ in try await program() }
+      let assuming = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: true)) { _ in try await program() }
       #expect(!assuming.claimedEverySchedule || assuming.outcomes == everySchedule.outcomes, "\(bug.name)")
     }
   }

@@ -69,10 +69,10 @@ struct ReducedSearchTests {
     let (seed, kind) = (UInt64(745_001_245), 4)
     let configuration = DifferentialReductionTests.configuration(kind: kind)
     let program = DifferentialReductionTests.program(kind: kind, seed: seed, taskCount: 2)
-    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
+    let full = await AllOutcomes.of(DepthFirstSearch(), limit: 1_000, configuration: configuration) { await program.run(reporting: $0) }
     #expect(full.complete && full.outcomes.count == 4, "\(full.outcomes)")
     for assumes in [false, true] {
-      let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: assumes), configuration: configuration) {
+      let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: assumes), configuration: configuration) {
         await program.run(reporting: $0)
       }
       #expect(reduced.outcomes == full.outcomes, "\(program)")
@@ -96,14 +96,14 @@ struct ReducedSearchTests {
       let program = GeneratedProgram(
         seed: seed, taskCount: taskCount, withCancellation: withCancellation, withStreams: withStreams, withStructure: withStructure,
         groupsAndLocksOnly: groupsAndLocksOnly)
-      let everySchedule = await AllOutcomes.of(DepthFirstOracle(), limit: fullLimit, configuration: configuration) {
+      let everySchedule = await AllOutcomes.of(DepthFirstSearch(), limit: fullLimit, configuration: configuration) {
         await program.run(reporting: $0)
       }
       guard everySchedule.complete else { continue }
       compared += 1
       // Every other program is searched assuming no unseen sharing, which the programs' tasks
       // share none of: the relation then drops its guesses at unseen state.
-      let oneAClass = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: seed % 2 == 0), configuration: configuration) {
+      let oneAClass = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: seed % 2 == 0), configuration: configuration) {
         await program.run(reporting: $0)
       }
       #expect(oneAClass.outcomes == everySchedule.outcomes, "\(program)")

@@ -256,8 +256,8 @@ struct ReducedUnseenStateTests {
     }
     // Under the default fairness rule, which cuts none of these few yields' interleavings.
     let scheduler = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1))
-    let full = await AllOutcomes.of(DepthFirstOracle(), limit: 1_000, configuration: scheduler, program)
-    let reduced = await AllOutcomes.of(ReducedDepthFirstOracle(), configuration: scheduler, program)
+    let full = await AllOutcomes.of(DepthFirstSearch(), limit: 1_000, configuration: scheduler, program)
+    let reduced = await AllOutcomes.of(ReducedDepthFirstSearch(), configuration: scheduler, program)
     #expect(full.complete && full.outcomes.count == 20)
     #expect(reduced.outcomes.count < full.outcomes.count)
     #expect(!reduced.claimedEverySchedule)

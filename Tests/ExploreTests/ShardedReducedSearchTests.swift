@@ -4,7 +4,7 @@ import EffectScheduler
 import ExploreTesting
 import Testing
 
-/// A reduced search split into shards (``ReducedDepthFirstOracle/init(shard:assumesNoUnseenSharing:)``):
+/// A reduced search split into shards (``ReducedDepthFirstSearch/init(shard:assumesNoUnseenSharing:)``):
 /// the shards together see every outcome the whole search sees, each claims its part explored
 /// when the whole search does (both assuming no unseen sharing, so that claims are made), and the
 /// schedules they count add up to at least the whole search's.
@@ -23,7 +23,7 @@ struct ShardedReducedSearchTests {
     var counted = 0
     for index in 1...count {
       let part = await AllOutcomes.of(
-        ReducedDepthFirstOracle(shard: Shard(index: index, count: count), assumesNoUnseenSharing: true), configuration: configuration, program)
+        ReducedDepthFirstSearch(shard: Shard(index: index, count: count), assumesNoUnseenSharing: true), configuration: configuration, program)
       outcomes.formUnion(part.outcomes)
       claims = claims && part.claimedEverySchedule
       counted += part.counted
@@ -38,7 +38,7 @@ struct ShardedReducedSearchTests {
     while compared < 12 {
       seed += 1
       let program = GeneratedProgram(seed: seed, taskCount: 2, withCancellation: seed % 2 == 0, withStreams: seed % 3 == 0)
-      let whole = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 150) { await program.run(reporting: $0) }
+      let whole = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: true), limit: 150) { await program.run(reporting: $0) }
       guard whole.complete, whole.schedules > 1 else { continue }
       compared += 1
       let split = await Self.shards(count) { await program.run(reporting: $0) }
@@ -56,7 +56,7 @@ struct ShardedReducedSearchTests {
       seed += 1
       let program = GeneratedProgram(
         seed: seed, taskCount: 2, withCancellation: seed % 2 == 0, withStreams: seed % 4 == 1, withStructure: seed % 4 == 3)
-      let whole = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 300) { await program.run(reporting: $0) }
+      let whole = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: true), limit: 300) { await program.run(reporting: $0) }
       guard whole.complete, whole.schedules > 2 else { continue }
       compared += 1
       let shared = await AllOutcomes.ofSharedSearch(searchers: 2, limit: 1_000) { await program.run(reporting: $0) }
@@ -69,7 +69,7 @@ struct ShardedReducedSearchTests {
   @Test("on the catalogue, the shards of each fixed twin see what the whole search sees, and claim it", arguments: ClassicBug.all)
   func catalogue(bug: ClassicBug) async {
     let program: @Sendable (AllOutcomes.Report) async throws -> Void = { _ in try await bug.fixed() }
-    let whole = await AllOutcomes.of(ReducedDepthFirstOracle(assumesNoUnseenSharing: true), limit: 500, program)
+    let whole = await AllOutcomes.of(ReducedDepthFirstSearch(assumesNoUnseenSharing: true), limit: 500, program)
     guard whole.complete else { return }
     let split = await Self.shards(3, program)
     #expect(split.outcomes == whole.outcomes)

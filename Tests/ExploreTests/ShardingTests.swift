@@ -91,7 +91,7 @@ struct ShardingTests {
     #expect(shards.map(\.summary.schedules).reduce(0, +) == whole.schedules)
     #expect(shards.allSatisfy { $0.summary.everyScheduleWithPreemptions == 1 })
     // A bound-1 search runs the schedules with no preemption again, uncounted, so runs are
-    // compared as sets here; the oracle's own tests show the shards' counted runs are disjoint.
+    // compared as sets here; the search's own tests show the shards' counted runs are disjoint.
     #expect(shards.reduce(into: Set<String>()) { $0.formUnion($1.runs) } == Set(log.recorded))
     #expect(shards.allSatisfy { $0.summary.schedules < whole.schedules })
   }

@@ -1,8 +1,10 @@
 /// Decides which ready job a ``DeterministicScheduler`` runs next.
 ///
-/// A strategy is an oracle: the scheduler runs the program and records what happened, and at each
-/// step asks the strategy to pick one of the jobs that could run. It ships ``FIFOStrategy``,
-/// ``RandomStrategy`` and ``ReplayStrategy``; the Explore module adds exhaustive and PCT strategies.
+/// Every decision of a run is a strategy's: the scheduler runs the program and records what
+/// happened, and at each step asks the strategy to pick one of the jobs that could run. It ships
+/// ``FIFOStrategy``, ``RandomStrategy`` and ``ReplayStrategy``; the Explore module's searches
+/// (exhaustive, reduced, PCT, random) are strategies that also choose from run to run, and an
+/// `ExplorationStrategy` names one of them.
 ///
 /// ```swift
 /// struct LastInFirstOut: SchedulingStrategy {

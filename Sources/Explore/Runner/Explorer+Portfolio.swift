@@ -131,20 +131,20 @@ extension Explorer {
           (triedAll, finished) = try searchInParallelReporting(
             reducedSearchers, named: strategy, limit: limit, until: deadline, onlyWhileClaimable: true)
         } else {
-          var oracle = PreemptionCounting(ReducedDepthFirstOracle(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing))
+          var search = PreemptionCounting(ReducedDepthFirstSearch(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing))
           triedAll = try searchCounting(
-            &oracle, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless, onlyWhileClaimable: true)
-          finished = oracle.base.searchedEveryClass || !oracle.canStillClaimEverySchedule
+            &search, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless, onlyWhileClaimable: true)
+          finished = search.base.searchedEveryClass || !search.canStillClaimEverySchedule
         }
         return triedAll ? .triedEverySchedule : finished ? .unjustified : nil
       case .exhaustive where configuration.searchers > 1:
-        return try searchInParallel([DepthFirstOracle(shard: shard)], named: strategy, limit: limit, until: deadline) ? .triedEverySchedule : nil
+        return try searchInParallel([DepthFirstSearch(shard: shard)], named: strategy, limit: limit, until: deadline) ? .triedEverySchedule : nil
       default:
         var bound: Int?
         if case .preemptionBound(let preemptions) = part { bound = preemptions }
         // Under bound n only the schedules with exactly n preemptions count: bound n − 1 ran the others.
-        var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0, shard: shard)
-        let triedAll = try searchCounting(&oracle, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless)
+        var search = DepthFirstSearch(preemptionBound: bound, exactPreemptions: (bound ?? 0) > 0, shard: shard)
+        let triedAll = try searchCounting(&search, named: strategy, limit: limit, until: deadline, firstRunRegardless: firstRunRegardless)
         return triedAll ? .triedEverySchedule : nil
       }
     } catch {
@@ -164,17 +164,17 @@ extension Explorer {
       failure.portfolioPart = pct
       throw minimized(failure)
     }
-    var oracle = PreemptionCounting(
-      AlternatingOracle(
-        PCTOracle(depth: depth, schedules: .max, expectedSteps: probe.steps, seed: ExplorationStrategy.defaultSeed, shard: shard),
-        RandomOracle(schedules: .max, seed: ExplorationStrategy.defaultSeed, shard: shard)))
+    var search = PreemptionCounting(
+      AlternatingSearch(
+        PCTSearch(depth: depth, schedules: .max, expectedSteps: probe.steps, seed: ExplorationStrategy.defaultSeed, shard: shard),
+        RandomSearch(schedules: .max, seed: ExplorationStrategy.defaultSeed, shard: shard)))
     do throws(ExplorationFailure) {
-      _ = try searchCounting(&oracle, named: strategy, limit: limit, until: deadline)
+      _ = try searchCounting(&search, named: strategy, limit: limit, until: deadline)
     } catch {
-      throw minimized(error.found(by: oracle.base.secondsTurn ? .random : pct))
+      throw minimized(error.found(by: search.base.secondsTurn ? .random : pct))
     }
-    portfolioParts.append(PortfolioPartSummary(part: pct, schedules: oracle.base.runs.first, ending: .budgetRanOut))
-    portfolioParts.append(PortfolioPartSummary(part: .random, schedules: oracle.base.runs.second, ending: .budgetRanOut))
+    portfolioParts.append(PortfolioPartSummary(part: pct, schedules: search.base.runs.first, ending: .budgetRanOut))
+    portfolioParts.append(PortfolioPartSummary(part: .random, schedules: search.base.runs.second, ending: .budgetRanOut))
   }
 }
 

@@ -9,10 +9,10 @@ extension Explorer {
   /// replay's in those details. A replay that does not fail as the search's run did leaves it.
   func withReplayTrace(_ failure: ExplorationFailure) -> ExplorationFailure {
     guard let schedule = failure.schedule else { return failure }
-    var oracle = ReplayOracle(schedule)
-    _ = oracle.beginRun()
-    let replayed = withUnsafeMutablePointer(to: &oracle) { oracle in
-      runner.run(strategy: StrategyReference(oracle: oracle), configuration: configuration.scheduler, operation: body)
+    var search = ReplaySearch(schedule)
+    _ = search.beginRun()
+    let replayed = withUnsafeMutablePointer(to: &search) { search in
+      runner.run(strategy: StrategyReference(search: search), configuration: configuration.scheduler, operation: body)
     }
     guard let again = self.failure(of: replayed, seed: nil, preemptions: 0, strategy: .replay(schedule)), again.summary == failure.summary else {
       return failure
@@ -47,10 +47,10 @@ extension Explorer {
       default: break
       }
     }
-    var oracle = ReplayOracle(schedule)
-    _ = oracle.beginRun()
-    let replayed = withUnsafeMutablePointer(to: &oracle) { oracle in
-      var reference = StrategyReference(oracle: oracle)
+    var search = ReplaySearch(schedule)
+    _ = search.beginRun()
+    let replayed = withUnsafeMutablePointer(to: &search) { search in
+      var reference = StrategyReference(search: search)
       reference.listsQueuedActorWork = true
       return runner.run(strategy: reference, configuration: configuration.scheduler, operation: body)
     }
@@ -63,11 +63,11 @@ extension Explorer {
     guard let found = failure.preemptions?.found, found > 0, configuration.minimizationBudget > 0 else { return failure }
     var budget = configuration.minimizationBudget
     for bound in 0..<found {
-      var oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0)
-      while budget > 0, oracle.beginRun() {
+      var search = DepthFirstSearch(preemptionBound: bound, exactPreemptions: bound > 0)
+      while budget > 0, search.beginRun() {
         budget -= 1
-        let outcome = runOnce(&oracle)
-        let preemptions = oracle.preemptionsSoFar ?? 0
+        let outcome = runOnce(&search)
+        let preemptions = search.preemptionsSoFar ?? 0
         if var smaller = self.failure(of: outcome, seed: nil, preemptions: preemptions, strategy: .preemptionBounded(bound)) {
           smaller.strategy = "\(failure.strategy), then a search for fewer preemptions"
           smaller.scheduleNumber = failure.scheduleNumber

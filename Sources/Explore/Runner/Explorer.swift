@@ -84,12 +84,12 @@ final class Explorer {
       checkDeterminism()
       if configuration.searchers > 1 {
         do throws(ExplorationFailure) {
-          return try searchInParallel([DepthFirstOracle(shard: shard)], named: strategy, limit: maxSchedules)
+          return try searchInParallel([DepthFirstSearch(shard: shard)], named: strategy, limit: maxSchedules)
         } catch {
           throw minimized(error)
         }
       }
-      return try search(DepthFirstOracle(shard: shard), named: strategy, limit: maxSchedules)
+      return try runSearch(DepthFirstSearch(shard: shard), named: strategy, limit: maxSchedules)
     case .reduced(let maxSchedules):
       checkDeterminism()
       if configuration.searchers > 1 {
@@ -99,8 +99,8 @@ final class Explorer {
           throw minimized(error)
         }
       }
-      return try search(
-        ReducedDepthFirstOracle(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing), named: strategy, limit: maxSchedules)
+      return try runSearch(
+        ReducedDepthFirstSearch(shard: shard, assumesNoUnseenSharing: configuration.assumesNoUnseenSharing), named: strategy, limit: maxSchedules)
     case .preemptionBounded(let maxPreemptions, let maxSchedules):
       checkDeterminism()
       // Bound by bound, as iterative context bounding does: the schedules with no preemption,
@@ -117,18 +117,18 @@ final class Explorer {
         let left = maxSchedules.map { max(0, $0 - (runs - first)) }
         guard left != 0 else { return false }
         let before = runs
-        let oracle = DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0, shard: shard)
-        guard try search(oracle, named: strategy, limit: left) else { return false }
+        let search = DepthFirstSearch(preemptionBound: bound, exactPreemptions: bound > 0, shard: shard)
+        guard try runSearch(search, named: strategy, limit: left) else { return false }
         if bound > 0, runs == before, shard == nil { break }
       }
       preemptionBoundCovered = maxPreemptions
       return false
     case .random(let schedules, let seed):
-      return try search(RandomOracle(schedules: schedules, seed: seed, shard: shard), named: strategy, limit: nil)
+      return try runSearch(RandomSearch(schedules: schedules, seed: seed, shard: shard), named: strategy, limit: nil)
     case .pct(let depth, let schedules, let seed):
       let probe = probe(depth: depth, schedules: schedules, strategy: strategy)
-      let oracle = PCTOracle(depth: depth, schedules: schedules, expectedSteps: probe.steps, seed: seed, shard: shard)
-      let exhausted = try search(oracle, named: strategy, limit: nil)
+      let search = PCTSearch(depth: depth, schedules: schedules, expectedSteps: probe.steps, seed: seed, shard: shard)
+      let exhausted = try runSearch(search, named: strategy, limit: nil)
       // A bug the probe hit but no PCT run did is still a bug.
       if let failure = probe.failure { throw minimized(failure) }
       return exhausted
@@ -140,7 +140,7 @@ final class Explorer {
         throw ExplorationFailure(summary: "the replay string is not a schedule: \(error.problem)", location: location, strategy: strategy.description)
       }
       configuration.scheduler = configuration.scheduler.replaying(schedule)
-      return try search(ReplayOracle(schedule), named: strategy, limit: nil)
+      return try runSearch(ReplaySearch(schedule), named: strategy, limit: nil)
     case .sequence(let strategies):
       for strategy in strategies where try run(strategy) { return true }
       return false
@@ -149,17 +149,17 @@ final class Explorer {
     }
   }
 
-  /// Runs the oracle's schedules until it has no more, `limit` runs have been made, or one fails,
-  /// and reports that failure with the fewest preemptions it can find. Returns whether the oracle
+  /// Runs the search's schedules until it has no more, `limit` runs have been made, or one fails,
+  /// and reports that failure with the fewest preemptions it can find. Returns whether the search
   /// tried every schedule there is.
-  private func search(_ oracle: some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
+  private func runSearch(_ search: some ExplorationSearch, named strategy: ExplorationStrategy, limit: Int?) throws(ExplorationFailure) -> Bool {
     do throws(ExplorationFailure) {
-      // An oracle that counts its runs' preemptions itself is searched as it is.
-      if oracle.preemptionsSoFar != nil {
-        var counting = oracle
+      // A search that counts its runs' preemptions itself is searched as it is.
+      if search.preemptionsSoFar != nil {
+        var counting = search
         return try searchCounting(&counting, named: strategy, limit: limit)
       }
-      var counting = PreemptionCounting(oracle)
+      var counting = PreemptionCounting(search)
       return try searchCounting(&counting, named: strategy, limit: limit)
     } catch {
       throw minimized(error)
@@ -170,20 +170,20 @@ final class Explorer {
   /// another part counts among them.
   static let runsPerCountedSchedule = 10
 
-  /// Runs the schedules of `oracle`, which counts its runs' preemptions, until it has no more,
+  /// Runs the schedules of `search`, which counts its runs' preemptions, until it has no more,
   /// `limit` runs have been counted (or ``runsPerCountedSchedule`` times as many made),
   /// `deadline` has passed, or one fails; throws that failure as found, for the caller to
-  /// minimize. Returns whether the oracle tried every schedule there is.
+  /// minimize. Returns whether the search tried every schedule there is.
   /// With `firstRunRegardless`, the first run is made even if the deadline has passed; with
-  /// `onlyWhileClaimable`, the search stops once the oracle can no longer claim every schedule
-  /// (``ExplorationOracle/canStillClaimEverySchedule``).
+  /// `onlyWhileClaimable`, the search stops once the search can no longer claim every schedule
+  /// (``ExplorationSearch/canStillClaimEverySchedule``).
   func searchCounting(
-    _ oracle: inout some ExplorationOracle, named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil,
+    _ search: inout some ExplorationSearch, named strategy: ExplorationStrategy, limit: Int?, until deadline: Deadline? = nil,
     firstRunRegardless: Bool = false, onlyWhileClaimable: Bool = false
   ) throws(ExplorationFailure) -> Bool {
-    // One reference to the oracle serves every run of the search.
-    try withUnsafeMutablePointer(to: &oracle) { counting throws(ExplorationFailure) in
-      let reference = StrategyReference(oracle: counting)
+    // One reference to the search serves every run of the search.
+    try withUnsafeMutablePointer(to: &search) { counting throws(ExplorationFailure) in
+      let reference = StrategyReference(search: counting)
       let first = reference.watchingLocks()
       var made = 0
       // Runs another part counts (`countedElsewhere`) take time too: a bounded part whose runs

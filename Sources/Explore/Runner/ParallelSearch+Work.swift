@@ -34,7 +34,7 @@ extension ParallelSearch {
   /// A search given at the start not taken yet, or a subtree another searcher handed over,
   /// waiting for one if need be; `nil` once the search is over: ended, or every searcher waiting
   /// with nothing left.
-  func takeWork() -> Oracle? {
+  func takeWork() -> Search? {
     var waited = false
     while true {
       let work = state.withLock { state -> Work in
@@ -58,7 +58,7 @@ extension ParallelSearch {
       case .given(let search):
         return search
       case .subtree(let subtree):
-        return Oracle(subtree: subtree)
+        return Search(subtree: subtree)
       case .over:
         for _ in 0..<searchers { workHandedOver.signal() }
         return nil

@@ -3,7 +3,7 @@ import EffectScheduler
 import Synchronization
 
 /// A search whose work can be handed from one searcher to another.
-protocol SplittableOracle: ExplorationOracle, Sendable {
+protocol SplittableSearch: ExplorationSearch, Sendable {
   /// A part of the search handed to another searcher.
   associatedtype Subtree: Sendable
   /// Gives away part of what is left to search, which the search then no longer tries itself;
@@ -16,11 +16,11 @@ protocol SplittableOracle: ExplorationOracle, Sendable {
   func searchDidStop()
 }
 
-extension SplittableOracle {
+extension SplittableSearch {
   func searchDidStop() {}
 }
 
-extension PreemptionCounting: SplittableOracle where Base: SplittableOracle {
+extension PreemptionCounting: SplittableSearch where Base: SplittableSearch {
   mutating func split() -> Base.Subtree? { base.split() }
   init(subtree: Base.Subtree) { self.init(Base(subtree: subtree)) }
   func searchDidStop() { base.searchDidStop() }
@@ -32,13 +32,13 @@ extension PreemptionCounting: SplittableOracle where Base: SplittableOracle {
 /// Each searcher takes the next of the searches it is given, in order, or waits for work. Work moves by splitting:
 /// a searcher with nothing left to do waits, and a busy one, seeing that, hands over part of what
 /// it has left (for an exhaustive search, half the untried options of its shallowest open branch:
-/// ``DepthFirstOracle/split()``). Every schedule is still tried exactly once. A reduced search,
+/// ``DepthFirstSearch/split()``). Every schedule is still tried exactly once. A reduced search,
 /// which cannot be split so, is given to the searchers as one searcher's part each of one search
 /// whose choice points they share (``SharedReducedTree``), or, in a shard of a search split among
 /// processes, as shards of its own, a few a searcher, each taken by the first searcher free. The search
 /// ends when every searcher waits with nothing handed over, at the first failure, at the schedule
 /// limit, or once its deadline has passed.
-final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
+final class ParallelSearch<Search: SplittableSearch>: Sendable {
   /// What the search found.
   enum Ending {
     case exhausted
@@ -64,8 +64,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
 
   struct State {
     /// The searches given at the start that no searcher has taken yet.
-    var given: [Oracle] = []
-    var handedOver: [Oracle.Subtree] = []
+    var given: [Search] = []
+    var handedOver: [Search.Subtree] = []
     var waiting = 0
     var over = false
     var failure: ExplorationFailure?
@@ -90,7 +90,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   private let location: String
   private let strategy: ExplorationStrategy
   /// Whether the search stops as soon as one of its searches can no longer claim every schedule
-  /// (``ExplorationOracle/canStillClaimEverySchedule``).
+  /// (``ExplorationSearch/canStillClaimEverySchedule``).
   private let onlyWhileClaimable: Bool
   let state: Mutex<State>
   /// How many searchers wait for work, read by busy ones after every run.
@@ -122,15 +122,15 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
   /// each searcher taking the next search not taken, or else waiting for work handed over; returns
   /// when all have stopped, with the reduced searches' checks together. `ranSchedule` is called on
   /// this thread after each of its runs.
-  func run(_ given: [Oracle], ranSchedule: (Int) -> Void) -> Outcome {
+  func run(_ given: [Search], ranSchedule: (Int) -> Void) -> Outcome {
     state.withLock { $0.given = given.reversed() }
     for _ in 1..<searchers {
       startOnDedicatedThread {
-        self.search(self.takeWork(), ranSchedule: { _ in })
+        self.runSearcher(self.takeWork(), ranSchedule: { _ in })
         self.searcherFinished.signal()
       }
     }
-    search(takeWork(), ranSchedule: ranSchedule)
+    runSearcher(takeWork(), ranSchedule: ranSchedule)
     for _ in 1..<searchers { searcherFinished.wait() }
     return state.withLock { state in
       let ending: Ending =
@@ -151,7 +151,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
 
   /// One searcher: searches `first`, then whatever other searchers hand over, until the search is
   /// over.
-  private func search(_ first: Oracle?, ranSchedule: (Int) -> Void) {
+  private func runSearcher(_ first: Search?, ranSchedule: (Int) -> Void) {
     var runner = SequentialRunner()
     var fingerprints: Set<UInt64> = []
     var unexplored: String?
@@ -163,18 +163,18 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     // times as many of them as the limit, so that a search whose runs all count elsewhere ends.
     var countedElsewhere = 0
     var next = first
-    while var oracle = next {
-      withUnsafeMutablePointer(to: &oracle) { oracle in
-        let reference = StrategyReference(oracle: oracle)
+    while var search = next {
+      withUnsafeMutablePointer(to: &search) { search in
+        let reference = StrategyReference(search: search)
         var nextReference = reference.watchingLocks()
-        while !stopped.load(ordering: .relaxed), oracle.pointee.beginRun() {
+        while !stopped.load(ordering: .relaxed), search.pointee.beginRun() {
           guard let number = claimSchedule(&uncounted) else { return }
           let outcome = runner.run(strategy: nextReference, configuration: scheduler, operation: body)
           nextReference = reference
           assumptions.formUnion(outcome.assumptions)
           instrumented = instrumented || outcome.record.trail.instrumented
-          if oracle.pointee.learnsFromTraces { oracle.pointee.runDidEnd(trace: outcome.trace) }
-          if oracle.pointee.countedElsewhere {
+          if search.pointee.learnsFromTraces { search.pointee.runDidEnd(trace: outcome.trace) }
+          if search.pointee.countedElsewhere {
             unclaimSchedule(&uncounted)
             countedElsewhere += 1
             if let limit, countedElsewhere / Explorer.runsPerCountedSchedule >= limit { stopAtLimit() }
@@ -184,21 +184,21 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
           }
           if let failure = ExplorationFailure(
             of: outcome, location: location, strategy: strategy, scheduleNumber: number, seed: nil,
-            preemptions: oracle.pointee.preemptionsSoFar ?? 0)
+            preemptions: search.pointee.preemptionsSoFar ?? 0)
           {
             stop(failing: failure)
             return
           }
           ranSchedule(number)
-          if onlyWhileClaimable, !oracle.pointee.canStillClaimEverySchedule {
+          if onlyWhileClaimable, !search.pointee.canStillClaimEverySchedule {
             stopUnclaimable()
             return
           }
-          if hungry.load(ordering: .relaxed) > 0, let subtree = oracle.pointee.split() { handOver(subtree) }
+          if hungry.load(ordering: .relaxed) > 0, let subtree = search.pointee.split() { handOver(subtree) }
         }
       }
-      oracle.searchDidStop()
-      if let check = oracle.reductionCheck {
+      search.searchDidStop()
+      if let check = search.reductionCheck {
         state.withLock { state in
           if state.reductionCheck == nil { state.reductionCheck = ReductionCheck() }
           state.reductionCheck?.add(check)
@@ -249,7 +249,7 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
     for _ in 0..<searchers { workHandedOver.signal() }
   }
 
-  private func handOver(_ subtree: Oracle.Subtree) {
+  private func handOver(_ subtree: Search.Subtree) {
     let someoneWaits = state.withLock { state in
       state.handedOver.append(subtree)
       return state.waiting > 0
@@ -259,8 +259,8 @@ final class ParallelSearch<Oracle: SplittableOracle>: Sendable {
 
   /// What a searcher with nothing to do finds.
   enum Work {
-    case given(Oracle)
-    case subtree(Oracle.Subtree)
+    case given(Search)
+    case subtree(Search.Subtree)
     case wait
     case over
   }

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Runs every schedule an oracle offers, without stopping at failures, and collects the distinct
+/// Runs every schedule a search offers, without stopping at failures, and collects the distinct
 /// outcomes: what the program reported at its end, the error it threw, or how its run failed.
 /// Runs cut short, which a search does not judge, have none.
 struct AllOutcomes: Sendable {
@@ -12,8 +12,8 @@ struct AllOutcomes: Sendable {
   var outcomes: Set<String> = []
   /// How many schedules ran.
   var schedules = 0
-  /// Of the schedules, those the oracle counts: a sharded search's runs that another shard
-  /// counts are left out (``ExplorationOracle/countedElsewhere``).
+  /// Of the schedules, those the search counts: a sharded search's runs that another shard
+  /// counts are left out (``ExplorationSearch/countedElsewhere``).
   var counted = 0
   /// Of the schedules, those cut short (``SchedulerError/Reason/cutShort(step:)``).
   var cut = 0
@@ -35,37 +35,37 @@ struct AllOutcomes: Sendable {
 
   /// The trace of the first run that gave each outcome, when asked for.
   var traces: [String: String] = [:]
-  /// Whether the oracle ran out of schedules before the limit.
+  /// Whether the search ran out of schedules before the limit.
   var complete = true
   /// Of the schedules, the probe runs of a reduced search (``ReductionCheck/swapsTried``).
   var probes = 0
-  /// Whether the oracle claimed it tried every schedule (``ExplorationOracle/exhaustedSchedules``).
+  /// Whether the search claimed it tried every schedule (``ExplorationSearch/exhaustedSchedules``).
   var claimedEverySchedule = false
   /// For a reduced search, how it checked what it took as independent unseen.
   var check: ReductionCheck?
   /// For a reduced search asked to check its race search against a fresh one
-  /// (``ReducedDepthFirstOracle/checksIncrementalRaces``), what the check found.
+  /// (``ReducedDepthFirstSearch/checksIncrementalRaces``), what the check found.
   var incrementalCheck: (runs: Int, resumed: Int, mismatches: Int)?
 
   /// The schedules less the probe runs: the search's own.
   var searchRuns: Int { schedules - probes }
 
-  /// The outcomes of every schedule `oracle` tries of `program`, which reports to its argument,
+  /// The outcomes of every schedule `search` tries of `program`, which reports to its argument,
   /// up to `limit` schedules.
   static func of(
-    _ oracle: some ExplorationOracle & Sendable, limit: Int = .max,
+    _ search: some ExplorationSearch & Sendable, limit: Int = .max,
     // Nothing comes from outside in the programs compared, so a stuck run is reported at once.
     configuration: SchedulerConfiguration = SchedulerConfiguration(outsideWorldTimeout: .milliseconds(1)),
     keepingTraces: Bool = false,
     _ program: @escaping @Sendable (Report) async throws -> Void
   ) async -> AllOutcomes {
     await onDedicatedThread {
-      var oracle = oracle
+      var search = search
       var runner = SequentialRunner()
       var all = AllOutcomes()
       let report = Report()
-      withUnsafeMutablePointer(to: &oracle) { pointer in
-        let reference = StrategyReference(oracle: pointer)
+      withUnsafeMutablePointer(to: &search) { pointer in
+        let reference = StrategyReference(search: pointer)
         while pointer.pointee.beginRun() {
           guard all.schedules < limit else {
             all.complete = false
@@ -89,10 +89,10 @@ struct AllOutcomes: Sendable {
           }
         }
         all.check = pointer.pointee.reductionCheck
-        all.incrementalCheck = (pointer.pointee as? ReducedDepthFirstOracle).map(\.incrementalCheck)
+        all.incrementalCheck = (pointer.pointee as? ReducedDepthFirstSearch).map(\.incrementalCheck)
         all.probes = all.check?.swapsTried ?? 0
         all.claimedEverySchedule = pointer.pointee.exhaustedSchedules
-        (pointer.pointee as? any SplittableOracle)?.searchDidStop()
+        (pointer.pointee as? any SplittableSearch)?.searchDidStop()
       }
       return all
     }
@@ -110,7 +110,7 @@ struct AllOutcomes: Sendable {
     return await withTaskGroup(of: AllOutcomes.self) { group in
       for _ in 0..<searchers {
         group.addTask {
-          await of(ReducedDepthFirstOracle(sharing: tree, assumesNoUnseenSharing: true), limit: limit, configuration: configuration, program)
+          await of(ReducedDepthFirstSearch(sharing: tree, assumesNoUnseenSharing: true), limit: limit, configuration: configuration, program)
         }
       }
       var all = AllOutcomes()
@@ -137,8 +137,8 @@ struct AllOutcomes: Sendable {
     limit: Int, _ label: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ program: @escaping @Sendable (Report) async throws -> Void
   ) async {
-    let everySchedule = await of(DepthFirstOracle(), limit: limit, program)
-    let oneAClass = await of(ReducedDepthFirstOracle(), program)
+    let everySchedule = await of(DepthFirstSearch(), limit: limit, program)
+    let oneAClass = await of(ReducedDepthFirstSearch(), program)
     #expect(everySchedule.complete, sourceLocation: sourceLocation)
     #expect(
       oneAClass.outcomes == everySchedule.outcomes,

@@ -1,7 +1,7 @@
 import EffectScheduler
 
 /// Runs one recorded schedule, failing at the first step where the program no longer fits it.
-struct ReplayOracle: ExplorationOracle {
+struct ReplaySearch: ExplorationSearch {
   private var strategy: ReplayStrategy
   private var ran = false
 

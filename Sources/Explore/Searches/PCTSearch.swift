@@ -14,7 +14,7 @@ import EffectScheduler
 /// like any other step of the task. An actor's job no task can be named for (one handed over from
 /// outside the scheduler) goes first, since it only runs what is already queued, and a change
 /// point that lands on it moves on to the next step.
-struct PCTOracle: ExplorationOracle {
+struct PCTSearch: ExplorationSearch {
   private let depth: Int
   private let expectedSteps: Int
   private var seeds: RunSeeds

@@ -4,7 +4,7 @@ import EffectScheduler
 /// point touches when another shard explores that option.
 ///
 /// A choice point that several shards' slots share tries every option, each in the shard that
-/// owns it (see ``ReducedDepthFirstOracle``). One search trying them all in order would let each
+/// owns it (see ``ReducedDepthFirstSearch``). One search trying them all in order would let each
 /// option explored sleep in the options after it, for as long as they take steps independent of
 /// it. So that the shards prune as that search does, a shard learns the step of each option of
 /// another shard's that comes before one of its own, by one run: the path to the choice point,

@@ -16,16 +16,16 @@ private struct MadeUpProgram {
     return (0..<count).map { ReadyJob(task: TaskID(1 + (firstTask + $0) % 4)) }
   }
 
-  /// The choices of every run `oracle` makes of this program that it counts.
-  func countedRuns(_ oracle: DepthFirstOracle) throws -> [[Int]] {
-    var oracle = oracle
+  /// The choices of every run `search` makes of this program that it counts.
+  func countedRuns(_ search: DepthFirstSearch) throws -> [[Int]] {
+    var search = search
     var runs: [[Int]] = []
-    while oracle.beginRun() {
+    while search.beginRun() {
       var choices: [Int] = []
       while case let ready = self.ready(after: choices), !ready.isEmpty {
-        choices.append(try oracle.nextJob(among: ready, step: choices.count))
+        choices.append(try search.nextJob(among: ready, step: choices.count))
       }
-      if !oracle.countedElsewhere { runs.append(choices) }
+      if !search.countedElsewhere { runs.append(choices) }
     }
     return runs
   }
@@ -44,13 +44,13 @@ private func expectPartition(_ shards: [[[Int]]], of whole: [[Int]], sourceLocat
 }
 
 @Suite("Sharded search trees and seed sequences")
-struct ShardedOracleTests {
+struct ShardedSearchTests {
   @Test("the shards of a depth-first search of uneven trees partition its schedules", arguments: 1...8)
   func exhaustivePartition(count: Int) throws {
     for seed: UInt64 in 1...20 {
       let program = MadeUpProgram(seed: seed)
-      let whole = try program.countedRuns(DepthFirstOracle())
-      let shards = try (1...count).map { try program.countedRuns(DepthFirstOracle(shard: Shard(index: $0, count: count))) }
+      let whole = try program.countedRuns(DepthFirstSearch())
+      let shards = try (1...count).map { try program.countedRuns(DepthFirstSearch(shard: Shard(index: $0, count: count))) }
       expectPartition(shards, of: whole)
     }
   }
@@ -60,9 +60,9 @@ struct ShardedOracleTests {
     for seed: UInt64 in 1...20 {
       let program = MadeUpProgram(seed: seed)
       for bound in 0...2 {
-        let whole = try program.countedRuns(DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0))
+        let whole = try program.countedRuns(DepthFirstSearch(preemptionBound: bound, exactPreemptions: bound > 0))
         let shards = try (1...count).map {
-          try program.countedRuns(DepthFirstOracle(preemptionBound: bound, exactPreemptions: bound > 0, shard: Shard(index: $0, count: count)))
+          try program.countedRuns(DepthFirstSearch(preemptionBound: bound, exactPreemptions: bound > 0, shard: Shard(index: $0, count: count)))
         }
         expectPartition(shards, of: whole)
       }
@@ -73,15 +73,15 @@ struct ShardedOracleTests {
   func singleScheduleGoesToTheFirstShard() throws {
     let program = { (choices: [Int]) in choices.count < 3 ? [ReadyJob(task: TaskID(1))] : [] }
     for index in 1...3 {
-      var oracle = DepthFirstOracle(shard: Shard(index: index, count: 3))
-      let began = oracle.beginRun()
+      var search = DepthFirstSearch(shard: Shard(index: index, count: 3))
+      let began = search.beginRun()
       #expect(began)
       var choices: [Int] = []
       while case let ready = program(choices), !ready.isEmpty {
-        choices.append(try oracle.nextJob(among: ready, step: choices.count))
+        choices.append(try search.nextJob(among: ready, step: choices.count))
       }
-      #expect(oracle.countedElsewhere == (index != 1))
-      let beganAgain = oracle.beginRun()
+      #expect(search.countedElsewhere == (index != 1))
+      let beganAgain = search.beginRun()
       #expect(!beganAgain)
     }
   }
@@ -91,9 +91,9 @@ struct ShardedOracleTests {
     let program = MadeUpProgram(seed: 7)
     for index in 1...count {
       let shard = Shard(index: index, count: count)
-      let whole = try program.countedRuns(DepthFirstOracle(shard: shard))
+      let whole = try program.countedRuns(DepthFirstSearch(shard: shard))
       // Run two schedules, hand half of what is left to a second searcher, and finish both.
-      var first = DepthFirstOracle(shard: shard)
+      var first = DepthFirstSearch(shard: shard)
       var runs: [[Int]] = []
       for _ in 0..<2 {
         guard first.beginRun() else { break }
@@ -103,7 +103,7 @@ struct ShardedOracleTests {
         }
         if !first.countedElsewhere { runs.append(choices) }
       }
-      let second = first.split().map(DepthFirstOracle.init(subtree:))
+      let second = first.split().map(DepthFirstSearch.init(subtree:))
       runs += try program.countedRuns(first) + (second.map(program.countedRuns) ?? [])
       expectPartition([runs], of: whole)
     }
@@ -112,8 +112,8 @@ struct ShardedOracleTests {
   @Test("random and PCT shards make the runs numbered i, i + n, … of the unsharded seed sequence", arguments: [1, 2, 3, 7])
   func seedSequences(count: Int) {
     func seeds(_ shard: Shard?) -> (random: [UInt64], pct: [UInt64]) {
-      var random = RandomOracle(schedules: 50, seed: 99, shard: shard)
-      var pct = PCTOracle(depth: 3, schedules: 50, expectedSteps: 10, seed: 99, shard: shard)
+      var random = RandomSearch(schedules: 50, seed: 99, shard: shard)
+      var pct = PCTSearch(depth: 3, schedules: 50, expectedSteps: 10, seed: 99, shard: shard)
       var result: (random: [UInt64], pct: [UInt64]) = ([], [])
       while random.beginRun() { result.random.append(random.seed!) }
       while pct.beginRun() { result.pct.append(pct.seed!) }

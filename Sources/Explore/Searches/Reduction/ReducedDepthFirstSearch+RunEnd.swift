@@ -2,7 +2,7 @@ import EffectScheduler
 
 /// What the search learns from a run once it ends: the options asleep at each choice point, and
 /// those that reverse the run's races.
-extension ReducedDepthFirstOracle {
+extension ReducedDepthFirstSearch {
   /// Follows the run's sleeping options, and adds the options that reverse its races to the
   /// choice points where they start.
   mutating func runDidEnd(trace: Trace) {

@@ -4,7 +4,7 @@ import EffectScheduler
 ///
 /// The first run uses the base seed itself, so `.random(schedules: 1, seed: s)` replays the run
 /// a report names by its seed `s`. A shard runs its share of the runs (see ``RunSeeds``).
-struct RandomOracle: ExplorationOracle {
+struct RandomSearch: ExplorationSearch {
   private var seeds: RunSeeds
   private var strategy: RandomStrategy
 

@@ -10,19 +10,19 @@ private func actorJob(scheduledBy task: TaskID?, fromOutside: Bool = false) -> R
   ReadyJob(task: nil, arrivedFromOutside: fromOutside, scheduledBy: task)
 }
 
-/// The positions a fresh PCT oracle picks, run after run, for the ready jobs of each step in
+/// The positions a fresh PCT search picks, run after run, for the ready jobs of each step in
 /// `steps`. With one expected step, every change point falls on step 0.
 private func picks(depth: Int, runs: Int, _ steps: [[ReadyJob]]) -> [[Int]] {
-  var oracle = PCTOracle(depth: depth, schedules: runs, expectedSteps: 1, seed: ExplorationStrategy.defaultSeed)
+  var search = PCTSearch(depth: depth, schedules: runs, expectedSteps: 1, seed: ExplorationStrategy.defaultSeed)
   var picks: [[Int]] = []
-  while oracle.beginRun() {
-    picks.append(steps.enumerated().map { step, ready in oracle.nextJob(among: ready, step: step) })
+  while search.beginRun() {
+    picks.append(steps.enumerated().map { step, ready in search.nextJob(among: ready, step: step) })
   }
   return picks
 }
 
 @Suite("PCT priorities for actors' jobs")
-struct PCTOracleTests {
+struct PCTSearchTests {
   /// Depth 1 has no change point, so the pick follows the initial priorities; depth 2 has one
   /// on step 0, which lowers the task about to run. Either way, an actor's job scheduled by task
   /// #1 is picked exactly when #1's own job would be.

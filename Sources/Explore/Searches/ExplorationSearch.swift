@@ -2,24 +2,24 @@ import EffectScheduler
 
 /// A strategy that drives a whole exploration: it is asked before each run whether there is one
 /// more schedule to try, then acts as the run's ``SchedulingStrategy``.
-protocol ExplorationOracle: SchedulingStrategy {
-  /// Prepares the next run; returns `false` when the oracle has nothing left to try.
+protocol ExplorationSearch: SchedulingStrategy {
+  /// Prepares the next run; returns `false` when the search has nothing left to try.
   mutating func beginRun() -> Bool
-  /// The seed that reproduces the current run, for oracles driven by a random generator.
+  /// The seed that reproduces the current run, for searches driven by a random generator.
   var seed: UInt64? { get }
-  /// Whether the oracle tried every schedule there is (only an exhaustive search can say so).
+  /// Whether the search tried every schedule there is (only an exhaustive search can say so).
   var exhaustedSchedules: Bool { get }
   /// Whether the run just made is not this search's to count: a preemption-bounded search repeats
   /// schedules of fewer preemptions than its bound, tried earlier in the exploration, and a
   /// sharded search runs a few schedules that another shard counts (see ``Shard``).
   var countedElsewhere: Bool { get }
-  /// The preemptions of the run under way, for an oracle that counts them itself; `nil` for one
+  /// The preemptions of the run under way, for a search that counts them itself; `nil` for one
   /// that does not, whose runs ``PreemptionCounting`` counts.
   var preemptionsSoFar: Int? { get }
-  /// Whether the oracle learns from each run's trace (``runDidEnd(trace:)``); building the trace
-  /// costs a little, so only such oracles get it.
+  /// Whether the search learns from each run's trace (``runDidEnd(trace:)``); building the trace
+  /// costs a little, so only such searches get it.
   var learnsFromTraces: Bool { get }
-  /// Tells the oracle what happened in the run just made, before it is asked for the next.
+  /// Tells the search what happened in the run just made, before it is asked for the next.
   mutating func runDidEnd(trace: Trace)
   /// For a reduced search, how it checked what it took as independent unseen; `nil` for others.
   var reductionCheck: ReductionCheck? { get }
@@ -28,7 +28,7 @@ protocol ExplorationOracle: SchedulingStrategy {
   var canStillClaimEverySchedule: Bool { get }
 }
 
-extension ExplorationOracle {
+extension ExplorationSearch {
   var seed: UInt64? { nil }
   var exhaustedSchedules: Bool { false }
   var countedElsewhere: Bool { false }
@@ -56,14 +56,14 @@ extension ReplayDivergence {
 }
 
 extension StrategyReference {
-  /// A reference to `oracle` whose closures, made in this module, call it directly. An oracle that
+  /// A reference to `search` whose closures, made in this module, call it directly. A search that
   /// learns from traces gets every task an actor's job ran listed in them.
-  init(oracle: UnsafeMutablePointer<some ExplorationOracle>) {
+  init(search: UnsafeMutablePointer<some ExplorationSearch>) {
     self.init(
-      nextJob: { ready, step in try oracle.pointee.nextJob(among: ready, step: step) },
-      runDidFinish: { steps in try oracle.pointee.runDidFinish(steps: steps) })
-    listsQueuedActorWork = oracle.pointee.learnsFromTraces
-    watchesHiddenAccesses = oracle.pointee.learnsFromTraces
+      nextJob: { ready, step in try search.pointee.nextJob(among: ready, step: step) },
+      runDidFinish: { steps in try search.pointee.runDidFinish(steps: steps) })
+    listsQueuedActorWork = search.pointee.learnsFromTraces
+    watchesHiddenAccesses = search.pointee.learnsFromTraces
   }
 
   /// This reference, for a run that notes the locks its steps take, where its runs do not watch

@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// The choice points of one reduced search that several searchers share, each running its own
-/// schedules (``ReducedDepthFirstOracle/init(sharing:assumesNoUnseenSharing:)``): parallel
+/// schedules (``ReducedDepthFirstSearch/init(sharing:assumesNoUnseenSharing:)``): parallel
 /// dynamic partial-order reduction.
 ///
 /// A searcher takes the next option still to try at the deepest choice point of its own path, as

@@ -1,7 +1,7 @@
 import EffectScheduler
 
 /// What each step of one run touched, as far as the scheduler can tell, and which step made each
-/// step's job ready: the raw material of partial-order reduction (see ``ReducedDepthFirstOracle``).
+/// step's job ready: the raw material of partial-order reduction (see ``ReducedDepthFirstSearch``).
 ///
 /// The independence relation, in one place: two steps of different threads are dependent exactly
 /// when they touch a common ``Object``, one of them touches everything, or one fires a timer early

@@ -32,9 +32,9 @@ struct PreemptionTracker {
   }
 }
 
-/// Wraps an oracle to count the preemptions of each run's schedule, unless the oracle counts them
+/// Wraps a search to count the preemptions of each run's schedule, unless the search counts them
 /// itself.
-struct PreemptionCounting<Base: ExplorationOracle>: ExplorationOracle {
+struct PreemptionCounting<Base: ExplorationSearch>: ExplorationSearch {
   var base: Base
   private var tracker = PreemptionTracker()
 

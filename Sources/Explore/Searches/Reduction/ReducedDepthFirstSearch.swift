@@ -6,7 +6,7 @@ import EffectScheduler
 /// Each run first follows the path of the run before up to the deepest choice point with an
 /// option still to try, takes it, and then the first ready job that may not sleep (one explored
 /// where the run left the path before, or asleep there, likely would: see below). After the run, the
-/// oracle works out what each step touched (``StepAccesses``) and, for every race of the run,
+/// search works out what each step touched (``StepAccesses``) and, for every race of the run,
 /// makes sure that one option that starts the race's other order is tried at the first step's
 /// choice point. Two schedules that differ only in the order of steps that touch nothing in
 /// common are equivalent, so the search never needs to try both.
@@ -34,7 +34,7 @@ import EffectScheduler
 /// as in one search that tried them in order: a run learns what its step touches
 /// (``ForeignOptionProbe``). The shards' searches together try one schedule of every class, and a
 /// few more where the tree is shared.
-struct ReducedDepthFirstOracle: SplittableOracle {
+struct ReducedDepthFirstSearch: SplittableSearch {
   typealias Node = ReducedChoicePoint
 
   /// The choice points of the current path, and the option each takes in the run under way.
@@ -65,7 +65,7 @@ struct ReducedDepthFirstOracle: SplittableOracle {
   /// The check of the pairs of steps taken as independent without seeing what they share.
   var probes = SwapProbes()
   /// The race search, the run analysed last and the facts filled for each run: taken from the
-  /// spares of the searches before at the first run's analysis (not when the oracle is made, as
+  /// spares of the searches before at the first run's analysis (not when the search is made, as
   /// a copy of it made before would share the arrays, and each would be copied at its first
   /// change), and given back when the search ends.
   var workspace = ReductionWorkspace()

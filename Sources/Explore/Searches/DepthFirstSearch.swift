@@ -8,7 +8,7 @@ import EffectScheduler
 /// away from a task that could have gone on) within the bound, and it can ask for the schedules
 /// with exactly that many, so that iterative context bounding tries each schedule once. With a
 /// shard it only takes the options its shard has a share in (see ``Shard`` and ``ShardedOptions``).
-struct DepthFirstOracle: SplittableOracle {
+struct DepthFirstSearch: SplittableSearch {
   /// A choice point of the current path. Its options are the ready positions in the order they
   /// are tried, the non-preempting one first in a bounded search, numbered from 0; the branch
   /// tries those numbered `current` up to `end`, so it needs no array of its own.

@@ -1,13 +1,13 @@
 import EffectScheduler
 
-/// Two oracles taking turns run by run, the first going first. Once one has nothing left to try,
+/// Two searches taking turns run by run, the first going first. Once one has nothing left to try,
 /// the other goes on alone; the search ends when neither has anything left.
-struct AlternatingOracle<First: ExplorationOracle, Second: ExplorationOracle>: ExplorationOracle {
+struct AlternatingSearch<First: ExplorationSearch, Second: ExplorationSearch>: ExplorationSearch {
   private(set) var first: First
   private(set) var second: Second
-  /// Whether the run under way is the second oracle's.
+  /// Whether the run under way is the second search's.
   private(set) var secondsTurn = true
-  /// How many runs each oracle has begun.
+  /// How many runs each search has begun.
   private(set) var runs: (first: Int, second: Int) = (0, 0)
   private var firstDone = false
   private var secondDone = false

@@ -1,7 +1,7 @@
 import EffectScheduler
 import Synchronization
 
-/// What a reduced search's analysis works in from run to run (``ReducedDepthFirstOracle``): the
+/// What a reduced search's analysis works in from run to run (``ReducedDepthFirstSearch``): the
 /// race search, the run analysed last, and the facts filled again for each run. Their arrays grow
 /// with the runs; a search that ends gives them back, emptied with their storage, to a few spares
 /// the next search in the process starts from.

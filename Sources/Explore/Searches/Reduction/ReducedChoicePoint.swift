@@ -1,7 +1,7 @@
 import EffectScheduler
 import Synchronization
 
-/// A choice point of a reduced search (``ReducedDepthFirstOracle``): the jobs ready there, the
+/// A choice point of a reduced search (``ReducedDepthFirstSearch``): the jobs ready there, the
 /// options tried and still to try, and what the options explored touched.
 ///
 /// A class, so that the searchers of one parallel search (``SharedReducedTree``) share the choice
