@@ -9,6 +9,9 @@ import InstrumentedBugCatalogue
 /// built plain and built instrumented; and, per schedule, `.exhaustive` on each fixed program of
 /// the catalogue, built plain (its runs not listening) and built instrumented.
 func benchmarkInstrumentation() async {
+  // The instrumented programs' runs listen; the other parts measure runs that do not.
+  Instrumentation.listens = true
+  defer { Instrumentation.listens = false }
   if let only = ProcessInfo.processInfo.environment["INSTRUMENTATION_ONLY"] {
     // One instrumented program alone, for investigation: the bugs whose names start so.
     for bug in InstrumentedBugCatalogue.ClassicBug.all where bug.name.hasPrefix(only) {

@@ -42,6 +42,10 @@ func format(_ value: Double) -> String {
 /// (see ``LongRuns/probe()``). `Benchmarks instrumentation` prints what instrumented code costs
 /// outside any run and per schedule (`INSTRUMENTATION_ONLY=check` times the instrumented programs
 /// whose names start so alone).
+// This process links code built instrumented (the instrumented catalogue), so its runs would
+// listen to instrumented code, as a test process of such code does. Every part but the one that
+// measures instrumentation measures a process without it: its runs do not listen.
+Instrumentation.listens = false
 let selected = Set(CommandLine.arguments.dropFirst())
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 BusyThreads.start(BusyThreads.requested)
