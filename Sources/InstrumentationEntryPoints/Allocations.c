@@ -2,6 +2,13 @@
 // (objects, buffers, tasks): in a listening run, each block handed out is told to the handler,
 // since memory one task freed and another task got again is no data race, and what was recorded
 // of the block before is no longer the same memory's.
+//
+// Not at once: the runtime allocates while it holds locks of its own, such as its cache of generic
+// metadata, and the handler's Swift code may need what those locks guard (metadata made the first
+// time it runs a path), which would wait for the lock its own thread holds. So a stand-in only
+// notes the block, in a list of its thread's, and the handler is told of the blocks noted, in
+// order, before the thread's next access or atomic operation is told of, and before its step
+// ends or pauses.
 #include "InstrumentationEntryPoints.h"
 #include "Listening.h"
 
@@ -17,12 +24,40 @@ void instrumentation_library_exit(void) { insideLibrary -= 1; }
 
 void instrumentation_set_allocation_handler(InstrumentedAllocationHandler handler) { allocationHandler = handler; }
 
+typedef struct {
+  void *start;
+  size_t size;
+} PendingBlock;
+
+/// The blocks the calling thread's stand-ins noted and the handler has not been told of yet.
+static __thread PendingBlock *pending = 0;
+static __thread size_t pendingCount = 0;
+static __thread size_t pendingCapacity = 0;
+
 static void tellAllocation(void *start, size_t size) {
   if (!start || instrumentationInsideHandler || insideLibrary || !allocationHandler) return;
+  if (pendingCount == pendingCapacity) {
+    // The C library's own `realloc`: only the runtime's slots lead to the stand-ins.
+    size_t capacity = pendingCapacity ? pendingCapacity * 2 : 64;
+    PendingBlock *grown = realloc(pending, capacity * sizeof(PendingBlock));
+    if (!grown) return;
+    pending = grown;
+    pendingCapacity = capacity;
+  }
+  pending[pendingCount++] = (PendingBlock){start, size};
+}
+
+void instrumentation_tell_pending_allocations(void) {
+  if (!pendingCount || instrumentationInsideHandler || !allocationHandler) return;
   instrumentationInsideHandler = 1;
-  allocationHandler(start, size);
+  for (size_t index = 0; index < pendingCount; index++) allocationHandler(pending[index].start, pending[index].size);
+  pendingCount = 0;
   instrumentationInsideHandler = 0;
 }
+
+void instrumentation_discard_pending_allocations(void) { pendingCount = 0; }
+
+size_t instrumentation_pending_allocation_count(void) { return pendingCount; }
 
 static void *followingMalloc(size_t size) {
   void *block = malloc(size);

@@ -55,6 +55,7 @@ static inline const void *callerOf(const void *address) {
 
 static int tellAtomic(int phase, const volatile void *address, int size, int kind, int order, uint64_t found, const void *caller) {
   if (instrumentationInsideHandler || insideOnce || !atomicHandler) return 0;
+  instrumentation_tell_pending_allocations();
   instrumentationInsideHandler = 1;
   int answer = atomicHandler(phase, (const void *)address, size, kind, order, found, caller);
   instrumentationInsideHandler = 0;
@@ -63,6 +64,7 @@ static int tellAtomic(int phase, const volatile void *address, int size, int kin
 
 static void tellAccess(const volatile void *address, size_t size, int writes, const void *caller) {
   if (instrumentationInsideHandler || insideOnce || !accessHandler) return;
+  instrumentation_tell_pending_allocations();
   instrumentationInsideHandler = 1;
   accessHandler((const void *)address, size, writes, caller);
   instrumentationInsideHandler = 0;
@@ -75,6 +77,9 @@ static RuntimeSync previousRelease = 0;
 
 static void tellSync(int acquires, const void *address) {
   if (instrumentationInsideHandler || !syncHandler) return;
+  // The blocks noted stay so: the runtime marks these holding locks of its own (its metadata
+  // allocator's, say), under which the allocation handler must not run (Allocations.c). A mark
+  // orders; it touches no memory the blocks' noting could change.
   instrumentationInsideHandler = 1;
   syncHandler(acquires, address);
   instrumentationInsideHandler = 0;

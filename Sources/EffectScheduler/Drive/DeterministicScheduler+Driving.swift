@@ -1,3 +1,5 @@
+import InstrumentationEntryPoints
+
 /// How a driven run ended.
 enum RunEnding {
   case finished(unfinished: [TaskInfo])
@@ -45,6 +47,7 @@ extension DeterministicScheduler {
     driving: while true {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
+      instrumentation_tell_pending_allocations()
       if queue.readyJobs.isEmpty {
         if !fairYields.held.isEmpty {
           // Time passes while a task spins; otherwise the spinning tasks go on.
@@ -253,6 +256,9 @@ extension DeterministicScheduler {
     } else {
       job.runSynchronously(on: executor)
     }
+    // The blocks the job's code was handed since its last operation, in this step (see
+    // Allocations.c): on the thread that ran it, which goes on here once the job is done.
+    instrumentation_tell_pending_allocations()
   }
 
   /// Runs a task's job, and with it the hops the task makes to the global executor on the way
@@ -266,6 +272,7 @@ extension DeterministicScheduler {
       running.selfHop = nil
       running.runningOnMainActor = false
       hop.runSynchronously(on: executor)
+      instrumentation_tell_pending_allocations()
     }
     running.runningRuntimeID = 0
     running.runningJob = nil

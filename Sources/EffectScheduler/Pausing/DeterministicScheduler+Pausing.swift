@@ -30,6 +30,8 @@ extension DeterministicScheduler {
   /// meanwhile: the job then goes on outside the scheduler's control. `pause` says at which lock
   /// the job pauses, if at one, for the trace.
   func pauseRunningJob(blockedOn lock: ControlledLock?, noting pause: LockPause? = nil) -> Bool {
+    // The blocks the job was handed so far belong to this step, not to the one it goes on in.
+    instrumentation_tell_pending_allocations()
     instrumentation_library_enter()
     defer { instrumentation_library_exit() }
     guard let info = running.runningStep else { return true }

@@ -6,6 +6,7 @@
   import Musl
 #endif
 import Dispatch
+import InstrumentationEntryPoints
 import Synchronization
 
 /// A thread that can run a scheduler's drive loop and its jobs, and is parked whenever another
@@ -217,6 +218,8 @@ private func runPoolThread(_ argument: UnsafeMutableRawPointer) -> UnsafeMutable
   ThreadCensus.asDriverThread {
     while true {
       guard let order = host.parkInPool() else { return }
+      // What the thread was handed while it waited in the pool is no run's step's.
+      instrumentation_discard_pending_allocations()
       if let scheduler = host.scheduler, order == .drive { scheduler.driveAsLentThread(host) }
       host.scheduler = nil
       HostThread.returnToPool(host)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import InstrumentationEntryPoints
 
 extension DeterministicScheduler {
   /// Runs `operation` as the root task of a program under a new scheduler and returns its value
@@ -101,6 +102,8 @@ extension DeterministicScheduler {
     defer { if followsHeldLocks { LockPauses.pausingRuns.subtract(1, ordering: .relaxed) } }
     if strategy.watchesHiddenAccesses { CancellationReads.redirections.claim() }
     trail.listened = Instrumentation.beginListening()
+    // What this thread was handed before the run is no step's.
+    if trail.listened { instrumentation_discard_pending_allocations() }
     let ending = drive()
     if trail.listened { Instrumentation.endListening() }
     releaseHeldTasks()

@@ -62,9 +62,22 @@ typedef void (*InstrumentedAllocationHandler)(const void *start, size_t size);
 void instrumentation_set_allocation_handler(InstrumentedAllocationHandler handler);
 
 /// The stand-in for the allocator's function `name` (`malloc`, `calloc`, `realloc`,
-/// `posix_memalign` or `aligned_alloc`): it calls the function, then, in a listening run, tells
-/// the allocation handler of the block. Null for another name.
+/// `posix_memalign` or `aligned_alloc`): it calls the function, then, in a listening run, notes
+/// the block for the allocation handler, which is told of it later, on the same thread
+/// (``instrumentation_tell_pending_allocations``). Null for another name.
 const void *instrumentation_following_allocator(const char *name);
+
+/// Tells the allocation handler of the blocks the calling thread's stand-ins noted since it was
+/// last told, in the order they were handed out. The entry points do so before they tell of an
+/// access or an atomic operation; the scheduler does before a step of the thread ends or pauses.
+void instrumentation_tell_pending_allocations(void);
+
+/// Forgets the blocks the calling thread's stand-ins noted and did not tell of: noted outside any
+/// run, they are no run's.
+void instrumentation_discard_pending_allocations(void);
+
+/// How many blocks the calling thread's stand-ins noted and did not tell of yet.
+size_t instrumentation_pending_allocation_count(void);
 
 /// Marks the beginning and the end of the scheduler's own work on the calling thread, inside a
 /// run's step: what it allocates there is not told to the allocation handler, as it depends on
