@@ -14,6 +14,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <malloc.h>
+#endif
 
 static InstrumentedAllocationHandler allocationHandler = 0;
 /// How deep the calling thread is in the scheduler's own work, whose allocations are no run's.
@@ -34,6 +37,18 @@ static __thread PendingBlock *pending = 0;
 static __thread size_t pendingCount = 0;
 static __thread size_t pendingCapacity = 0;
 
+/// The bytes of the block at `start` its owner may use, which may be more than the `size` asked
+/// for: the standard library's buffers take the whole of it (an array of 48 bytes asked for can
+/// use 56), and what was recorded of those bytes is the block before's too.
+static size_t usableSize(void *start, size_t size) {
+#if defined(__linux__)
+  size_t usable = malloc_usable_size(start);
+  return usable > size ? usable : size;
+#else
+  return size;
+#endif
+}
+
 static void tellAllocation(void *start, size_t size) {
   if (!start || instrumentationInsideHandler || insideLibrary || !allocationHandler) return;
   if (pendingCount == pendingCapacity) {
@@ -44,7 +59,7 @@ static void tellAllocation(void *start, size_t size) {
     pending = grown;
     pendingCapacity = capacity;
   }
-  pending[pendingCount++] = (PendingBlock){start, size};
+  pending[pendingCount++] = (PendingBlock){start, usableSize(start, size)};
 }
 
 void instrumentation_tell_pending_allocations(void) {
@@ -58,6 +73,13 @@ void instrumentation_tell_pending_allocations(void) {
 void instrumentation_discard_pending_allocations(void) { pendingCount = 0; }
 
 size_t instrumentation_pending_allocation_count(void) { return pendingCount; }
+
+int instrumentation_last_pending_allocation(const void **start, size_t *size) {
+  if (!pendingCount) return 0;
+  *start = pending[pendingCount - 1].start;
+  *size = pending[pendingCount - 1].size;
+  return 1;
+}
 
 static void *followingMalloc(size_t size) {
   void *block = malloc(size);

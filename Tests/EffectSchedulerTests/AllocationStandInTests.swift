@@ -21,9 +21,20 @@ struct AllocationStandInTests {
       let before = instrumentation_pending_allocation_count()
       let block = standIn(48)
       let after = instrumentation_pending_allocation_count()
+      // The whole block is noted, as its owner may use all of it: what was recorded of those
+      // bytes before is another block's (an array asked 48 bytes for and used 56, where another
+      // task had written: a data race reported that was none). Read before anything else
+      // allocates on this thread.
+      var start: UnsafeRawPointer?
+      var size = 0
+      let noted = instrumentation_last_pending_allocation(&start, &size)
       defer { free(block) }
       #expect(block != nil)
       #expect(after > before)
+      #expect(noted == 1)
+      #expect(start == UnsafeRawPointer(block))
+      // glibc hands out 56 usable bytes for 48 asked for.
+      #expect(size > 48)
       // No scheduler controls this thread, so the handler, told now, does nothing with it.
       instrumentation_tell_pending_allocations()
       #expect(instrumentation_pending_allocation_count() == 0)

@@ -79,6 +79,10 @@ void instrumentation_discard_pending_allocations(void);
 /// How many blocks the calling thread's stand-ins noted and did not tell of yet.
 size_t instrumentation_pending_allocation_count(void);
 
+/// The block the calling thread's stand-ins noted last and did not tell of yet, with the bytes
+/// its owner may use (all of them, on Linux, however many were asked for); 0 if there is none.
+int instrumentation_last_pending_allocation(const void **start, size_t *size);
+
 /// Marks the beginning and the end of the scheduler's own work on the calling thread, inside a
 /// run's step: what it allocates there is not told to the allocation handler, as it depends on
 /// the scheduler's state, not on the program.
