@@ -49,8 +49,9 @@ static size_t usableSize(void *start, size_t size) {
 #endif
 }
 
-static void tellAllocation(void *start, size_t size) {
-  if (!start || instrumentationInsideHandler || insideLibrary || !allocationHandler) return;
+/// Notes the `size` bytes at `start` as handed out.
+static void noteBlock(void *start, size_t size) {
+  if (!start || !size || instrumentationInsideHandler || insideLibrary || !allocationHandler) return;
   if (pendingCount == pendingCapacity) {
     // The C library's own `realloc`: only the runtime's slots lead to the stand-ins.
     size_t capacity = pendingCapacity ? pendingCapacity * 2 : 64;
@@ -59,7 +60,12 @@ static void tellAllocation(void *start, size_t size) {
     pending = grown;
     pendingCapacity = capacity;
   }
-  pending[pendingCount++] = (PendingBlock){start, usableSize(start, size)};
+  pending[pendingCount++] = (PendingBlock){start, size};
+}
+
+/// Notes the block at `start`, `size` bytes asked for, as handed out.
+static void tellAllocation(void *start, size_t size) {
+  if (start) noteBlock(start, usableSize(start, size));
 }
 
 void instrumentation_tell_pending_allocations(void) {
@@ -94,8 +100,21 @@ static void *followingCalloc(size_t count, size_t size) {
 }
 
 static void *followingRealloc(void *old, size_t size) {
+#if defined(__linux__)
+  size_t before = old ? malloc_usable_size(old) : 0;
+#else
+  size_t before = (size_t)-1;  // Unknown: a block grown in place is not noted.
+#endif
   void *block = realloc(old, size);
-  if (LISTENING && block != old) tellAllocation(block, size);
+  if (LISTENING && block) {
+    if (block != old) {
+      tellAllocation(block, size);
+    } else {
+      // Grown in place: the bytes past the old ones are handed out anew.
+      size_t after = usableSize(block, size);
+      if (after > before) noteBlock((char *)block + before, after - before);
+    }
+  }
   return block;
 }
 
