@@ -47,7 +47,8 @@ extension DeterministicScheduler {
     driving: while true {
       if !mailbox.isEmpty { collectMail() }
       runTrampolines()
-      instrumentation_tell_pending_allocations()
+      // Blocks handed out between steps are no step's: the handler would pass over each.
+      instrumentation_discard_pending_allocations()
       if queue.readyJobs.isEmpty {
         if !fairYields.held.isEmpty {
           // Time passes while a task spins; otherwise the spinning tasks go on.
