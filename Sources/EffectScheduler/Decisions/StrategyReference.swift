@@ -3,7 +3,11 @@
 ///
 /// A search makes one reference for all its runs, so a run costs no closures of its own.
 package struct StrategyReference {
-  let nextJob: ([ReadyJob], Int) throws -> Int
+  /// Asks for the position of the job to run among those ready at a step; told, where the
+  /// scheduler knows it, how many of them lead the list as it was offered at the step before,
+  /// less the job taken there (``ReadyQueue/keptSinceLastChoice``), which a search may use to look
+  /// at only the jobs that became ready since.
+  let nextJob: ([ReadyJob], Int, Int?) throws -> Int
   let runDidFinish: (Int) throws -> Void
   /// Whether each actor job of the trace must list every task queued on the actor when the job
   /// began, which the runtime does not announce: the partial-order reduction needs to know which
@@ -23,6 +27,8 @@ package struct StrategyReference {
   /// step. A search that does not watch its runs asks it for its first run, so that its summary
   /// can say so without the determinism check's runs.
   package var watchesLocks = false
+  /// Where the search may let go, during a run, of the watch of hidden accesses it asked for.
+  package var hiddenAccessRelease: HiddenAccessRelease?
 
   /// Whether ``listsQueuedActorWork`` can be honoured here: the runtime's records of task waits
   /// and actor queues were verified readable in this process (see ``RuntimeCapabilities``).
@@ -31,7 +37,7 @@ package struct StrategyReference {
   }
 
   /// Calls `nextJob` for every choice and `runDidFinish` when a run finishes.
-  package init(nextJob: @escaping ([ReadyJob], Int) throws -> Int, runDidFinish: @escaping (Int) throws -> Void) {
+  package init(nextJob: @escaping ([ReadyJob], Int, Int?) throws -> Int, runDidFinish: @escaping (Int) throws -> Void) {
     self.nextJob = nextJob
     self.runDidFinish = runDidFinish
   }
@@ -47,7 +53,7 @@ package struct StrategyReference {
   /// table; hence a module that runs many schedules makes its references itself.
   package init(_ strategy: UnsafeMutablePointer<some SchedulingStrategy>) {
     self.init(
-      nextJob: { ready, step in try strategy.pointee.nextJob(among: ready, step: step) },
+      nextJob: { ready, step, _ in try strategy.pointee.nextJob(among: ready, step: step) },
       runDidFinish: { steps in try strategy.pointee.runDidFinish(steps: steps) })
   }
 }

@@ -96,8 +96,9 @@ extension DeterministicScheduler {
         if hasTimerDue { noteTimersDue() }
       }
       let fair = step >= stepsBeforeFairness
-      let picked = Result { try fair ? pickFairly(nextJob) : nextJob(queue.readyInfo, step) }
+      let picked = Result { try fair ? pickFairly { try nextJob($0, $1, nil) } : nextJob(queue.readyInfo, step, queue.keptSinceLastChoice) }
       if offersTimer { queue.readyInfo.removeLast() }
+      queue.keptSinceLastChoice = nil
       let position: Int
       switch picked {
       case .success(let picked): position = picked
@@ -105,6 +106,7 @@ extension DeterministicScheduler {
       case .failure(let error): return conclude(abandon(.strategyFailed(String(describing: error))))
       }
       if offersTimer, position == queue.readyJobs.count {
+        if !fair { queue.keptSinceLastChoice = queue.readyInfo.count }
         fireTimer()
         continue
       }
@@ -114,6 +116,7 @@ extension DeterministicScheduler {
       }
       let job = queue.readyJobs.remove(at: position)
       let info = queue.readyInfo.remove(at: position)
+      if !fair { queue.keptSinceLastChoice = queue.readyInfo.count }
       trail.choices.append(ScheduleChoice(picking: info, at: position))
       if info.isOnMainActor { mainActorJobWasPicked() }
       if time.tracksStepStarts { time.stepStartedAt = RealTime.now }

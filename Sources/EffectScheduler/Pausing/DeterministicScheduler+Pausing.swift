@@ -129,6 +129,7 @@ extension DeterministicScheduler {
   private func keepMainActor() {
     if let index = queue.readyInfo.firstIndex(where: \.isOnMainActor) {
       queue.waitingMainActorJobs.insert((queue.readyJobs.remove(at: index), queue.readyInfo.remove(at: index)), at: 0)
+      queue.keptSinceLastChoice = nil
     }
     queue.mainActorJobIsReady = true
   }

@@ -11,6 +11,7 @@ extension DeterministicScheduler {
   /// completed once nothing but the run's hold refers to it: no handle is left to cancel it. The
   /// registry keeps the others in a list of their own (``TaskRegistry/watchedForCancellation``).
   func recordCancellationsOfThisStep() {
+    guard strategy?.hiddenAccessRelease?.isReleased != true else { return }
     let reader = taskReader
     guard
       let cancelled = tasks.registry.markNewlyCancelled(

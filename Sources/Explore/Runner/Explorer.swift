@@ -183,7 +183,7 @@ final class Explorer {
   ) throws(ExplorationFailure) -> Bool {
     // One reference to the search serves every run of the search.
     try withUnsafeMutablePointer(to: &search) { counting throws(ExplorationFailure) in
-      let reference = StrategyReference(search: counting)
+      var reference = StrategyReference(search: counting)
       let first = reference.watchingLocks()
       var made = 0
       // Runs another part counts (`countedElsewhere`) take time too: a bounded part whose runs
@@ -196,6 +196,8 @@ final class Explorer {
       {
         // A search that goes on past the run the determinism check kept replays it first.
         if case .replaying = determinism { try finishDeterminismCheck() }
+        // A reduced search that became a search of every schedule watches its runs no more.
+        if reference.watchesHiddenAccesses != counting.pointee.learnsFromTraces { reference = StrategyReference(search: counting) }
         let outcome = runOnce(ran == 0 ? first : reference, explores: false)
         noteDeterminismRun(outcome)
         ran += 1

@@ -159,30 +159,79 @@ struct DepthFirstSearch: SplittableSearch {
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
+    try nextJob(among: ready, step: step, kept: nil)
+  }
+
+  /// ``nextJob(among:step:)``, told by the scheduler, where it knows, that the first `kept` of
+  /// `ready` are the jobs offered at the step before, less the one taken there
+  /// (``StrategyReference/nextJob``): the search then stores and compares only the jobs that
+  /// became ready since, so a step costs what those cost, not what every ready job does.
+  ///
+  /// ``listed`` then goes unkept (``listedStep`` -2), and is rebuilt only where a step needs it:
+  /// one the scheduler says nothing of, whose jobs are then stored whole, or a replay that no
+  /// longer matches.
+  mutating func nextJob(among ready: [ReadyJob], step: Int, kept: Int?) throws -> Int {
+    let kept = kept.map { min($0, ready.count) }
     let position: Int
     if step < path.count {
       // The same choices so far must lead to the same ready jobs, or the program is not
       // deterministic and the search would miss or repeat schedules.
       let branch = path[step]
-      listJobsKept(atStep: step)
       let own = ownJobs(of: branch)
-      guard branch.preemptionsBefore == preemptions.count, readyJobs(of: branch, own: own, are: ready) else {
-        let before = Array(listed.prefix(branch.kept) + own)
-        let expected = ScheduleChoice(picking: before[branch.chosen], at: branch.chosen)
-        throw ReplayDivergence(step: step, expected: expected, ready: ready, readyBefore: before)
+      if branch.preemptionsBefore == preemptions.count, branch.readyCount == ready.count,
+        (kept == branch.kept && own.elementsEqual(ready[branch.kept...])) || (branch.kept == 0 && own.elementsEqual(ready))
+      {
+        list(ready, kept: branch.kept, atStep: step)
+      } else {
+        listJobsKept(atStep: step)
+        guard branch.preemptionsBefore == preemptions.count, readyJobs(of: branch, own: own, are: ready) else {
+          let before = Array(listed.prefix(branch.kept) + own)
+          let expected = ScheduleChoice(picking: before[branch.chosen], at: branch.chosen)
+          throw ReplayDivergence(step: step, expected: expected, ready: ready, readyBefore: before)
+        }
+        listed.removeSubrange(branch.kept...)
+        listed.append(contentsOf: own)
+        listedStep = step
       }
-      listed.removeSubrange(branch.kept...)
-      listed.append(contentsOf: own)
-      listedStep = step
       position = branch.chosen
     } else {
-      listJobsKept(atStep: step)
-      let branch = newBranch(ready)
+      let kept = kept ?? keptOfListed(atStep: step, ready: ready)
+      list(ready, kept: kept, atStep: step)
+      let branch = newBranch(ready, kept: kept)
       path.append(branch)
       position = branch.chosen
     }
     preemptions.record(choosing: position, among: ready)
     return position
+  }
+
+  /// Keeps ``listed`` as the jobs of `step`, `ready`, of which the first `kept` lead the list of
+  /// the step before: where it lists those (``keptOfListed(atStep:ready:)``), or where none are
+  /// kept; otherwise it goes unkept.
+  private mutating func list(_ ready: [ReadyJob], kept: Int, atStep step: Int) {
+    if kept == 0 {
+      listed.removeAll(keepingCapacity: true)
+      listed.append(contentsOf: ready)
+    } else if listedStep == -3 {
+      listed.removeSubrange(kept...)
+      listed.append(contentsOf: ready[kept...])
+    } else {
+      listedStep = -2
+      return
+    }
+    listedStep = step
+  }
+
+  /// For a step the scheduler said nothing of: how many of the jobs of the step before, less the
+  /// one taken there, lead `ready`, where ``listed`` lists that step's; otherwise none, which
+  /// stores the step's jobs whole. Leaves ``listed`` as the jobs kept (``listedStep`` -3).
+  private mutating func keptOfListed(atStep step: Int, ready: [ReadyJob]) -> Int {
+    guard listedStep == step - 1 else { return 0 }
+    listJobsKept(atStep: step)
+    listedStep = -3
+    var kept = 0
+    while kept < min(listed.count, ready.count), listed[kept] == ready[kept] { kept += 1 }
+    return kept
   }
 
   /// Whether `ready` are the ready jobs `branch` was made over: those it kept of ``listed``, then
@@ -217,21 +266,16 @@ struct DepthFirstSearch: SplittableSearch {
 
   /// A branch over `ready`, whose options are the positions worth trying, the non-preempting one
   /// first in a bounded search, and in a sharded one only those its shard has a share in.
-  private mutating func newBranch(_ ready: [ReadyJob]) -> Branch {
+  private mutating func newBranch(_ ready: [ReadyJob], kept: Int) -> Branch {
     var first: Int?
     var end = ready.count
     if let bound = preemptionBound, let continuing = preemptions.continuing(among: ready) {
       first = continuing
       if preemptions.count >= bound { end = 1 }
     }
-    // The jobs kept from the step before, then those that became ready since, stored.
-    var kept = 0
-    while kept < min(listed.count, ready.count), listed[kept] == ready[kept] { kept += 1 }
+    // The jobs that became ready since the step before, stored.
     let readyStart = readyJobs.count
     readyJobs.append(contentsOf: ready[kept...])
-    listed.removeSubrange(kept...)
-    listed.append(contentsOf: ready[kept...])
-    listedStep = path.count
     guard let sharing, let slots = slotsSharingPath else {
       return Branch(
         readyStart: readyStart, readyCount: ready.count, kept: kept, preemptionsBefore: preemptions.count, first: first, end: end, sharing: nil)

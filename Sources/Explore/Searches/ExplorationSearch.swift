@@ -19,6 +19,12 @@ protocol ExplorationSearch: SchedulingStrategy {
   /// Whether the search learns from each run's trace (``runDidEnd(trace:)``); building the trace
   /// costs a little, so only such searches get it.
   var learnsFromTraces: Bool { get }
+  /// Where a search that learns from traces may say, during a run, that it will not read this
+  /// run's (``HiddenAccessRelease``); `nil` for one that always does.
+  var hiddenAccessRelease: HiddenAccessRelease? { get }
+  /// ``SchedulingStrategy/nextJob(among:step:)``, told, where the scheduler knows it, that the
+  /// first `kept` of `ready` are the jobs offered at the step before, less the one taken there.
+  mutating func nextJob(among ready: [ReadyJob], step: Int, kept: Int?) throws -> Int
   /// Tells the search what happened in the run just made, before it is asked for the next.
   mutating func runDidEnd(trace: Trace)
   /// For a reduced search, how it checked what it took as independent unseen; `nil` for others.
@@ -34,6 +40,8 @@ extension ExplorationSearch {
   var countedElsewhere: Bool { false }
   var preemptionsSoFar: Int? { nil }
   var learnsFromTraces: Bool { false }
+  mutating func nextJob(among ready: [ReadyJob], step: Int, kept: Int?) throws -> Int { try nextJob(among: ready, step: step) }
+  var hiddenAccessRelease: HiddenAccessRelease? { nil }
   mutating func runDidEnd(trace: Trace) {}
   var reductionCheck: ReductionCheck? { nil }
   var canStillClaimEverySchedule: Bool { true }
@@ -60,10 +68,11 @@ extension StrategyReference {
   /// learns from traces gets every task an actor's job ran listed in them.
   init(search: UnsafeMutablePointer<some ExplorationSearch>) {
     self.init(
-      nextJob: { ready, step in try search.pointee.nextJob(among: ready, step: step) },
+      nextJob: { ready, step, kept in try search.pointee.nextJob(among: ready, step: step, kept: kept) },
       runDidFinish: { steps in try search.pointee.runDidFinish(steps: steps) })
     listsQueuedActorWork = search.pointee.learnsFromTraces
     watchesHiddenAccesses = search.pointee.learnsFromTraces
+    hiddenAccessRelease = search.pointee.hiddenAccessRelease
   }
 
   /// This reference, for a run that notes the locks its steps take, where its runs do not watch

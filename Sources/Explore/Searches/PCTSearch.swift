@@ -21,7 +21,10 @@ struct PCTSearch: ExplorationSearch {
   // Per run.
   private var runSeed: UInt64
   private var generator: SeededGenerator
-  private var priorities: [TaskID: UInt64] = [:]
+  /// Each task's priority, by its number (tasks are numbered in creation order), 0 for one not
+  /// yet seen: a lookup every ready job at every step, which a dictionary's hashing made most of
+  /// a run that starts thousands of tasks.
+  private var priorities: [UInt64] = []
   private var changePoints: [Int: Int] = [:]
   /// Change points that landed on a job without a task to lower, waiting for the next step.
   private var postponedLevels: [Int] = []
@@ -61,7 +64,7 @@ struct PCTSearch: ExplorationSearch {
     if let level = changePoints[step] { postponedLevels.append(level) }
     while let level = postponedLevels.first, let task = ready[best].owner {
       postponedLevels.removeFirst()
-      priorities[task] = UInt64(level)
+      setPriority(UInt64(level), of: task)
       best = highestPriority(ready)
     }
     return best
@@ -90,9 +93,14 @@ struct PCTSearch: ExplorationSearch {
 
   /// A task's priority, drawn when first seen from above the change-point levels.
   private mutating func priority(of task: TaskID) -> UInt64 {
-    if let priority = priorities[task] { return priority }
+    if priorities.indices.contains(task.rawValue), priorities[task.rawValue] != 0 { return priorities[task.rawValue] }
     let priority = UInt64(depth) + generator.next() % (UInt64.max / 2)
-    priorities[task] = priority
+    setPriority(priority, of: task)
     return priority
+  }
+
+  private mutating func setPriority(_ priority: UInt64, of task: TaskID) {
+    if task.rawValue >= priorities.count { priorities.append(contentsOf: repeatElement(0, count: task.rawValue + 1 - priorities.count)) }
+    priorities[task.rawValue] = priority
   }
 }

@@ -53,7 +53,11 @@ struct PreemptionCounting<Base: ExplorationSearch>: ExplorationSearch {
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
-    let position = try base.nextJob(among: ready, step: step)
+    try nextJob(among: ready, step: step, kept: nil)
+  }
+
+  mutating func nextJob(among ready: [ReadyJob], step: Int, kept: Int?) throws -> Int {
+    let position = try base.nextJob(among: ready, step: step, kept: kept)
     if base.preemptionsSoFar == nil, ready.indices.contains(position) { tracker.record(choosing: position, among: ready) }
     return position
   }
@@ -61,6 +65,7 @@ struct PreemptionCounting<Base: ExplorationSearch>: ExplorationSearch {
   mutating func runDidFinish(steps: Int) throws { try base.runDidFinish(steps: steps) }
 
   var learnsFromTraces: Bool { base.learnsFromTraces }
+  var hiddenAccessRelease: HiddenAccessRelease? { base.hiddenAccessRelease }
   mutating func runDidEnd(trace: Trace) { base.runDidEnd(trace: trace) }
   var reductionCheck: ReductionCheck? { base.reductionCheck }
   var canStillClaimEverySchedule: Bool { base.canStillClaimEverySchedule }

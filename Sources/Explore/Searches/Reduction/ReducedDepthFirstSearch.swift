@@ -45,7 +45,7 @@ struct ReducedDepthFirstSearch: SplittableSearch {
   /// A run that takes one of them is cut, if it still sleeps, so a new choice point takes the
   /// first ready job that is none of them, where there is one, for at most
   /// ``sleepersPassedOver`` choice points a run.
-  private var maySleep: [StepFootprint] = []
+  var maySleep: [StepFootprint] = []
   /// How many new choice points of the run under way passed over a job that may sleep.
   private var passedOverSleepers = 0
   /// How many times a run passes over a job that may sleep before it stops: the search cannot
@@ -92,6 +92,11 @@ struct ReducedDepthFirstSearch: SplittableSearch {
   /// Whether the exploration assumes the tasks share no state the scheduler cannot see: then the
   /// relation drops the guesses at such state (see ``StepAccesses``).
   var assumesNoUnseenSharing: Bool { probes.counts.assumesNoUnseenSharing }
+  /// The search of every schedule this one became when its first run grew too wide to analyse
+  /// (see ReducedDepthFirstSearch+Wide.swift), which it hands every call from then on.
+  var wide: DepthFirstSearch?
+  /// Where the first run, once wide, lets go of the watch of what its steps share.
+  let hiddenAccessRelease: HiddenAccessRelease? = HiddenAccessRelease()
 
   /// - Parameters:
   ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
@@ -120,15 +125,16 @@ struct ReducedDepthFirstSearch: SplittableSearch {
 
   /// Whether the search tried one schedule of every class, and every pair of steps it took as
   /// independent unseen was tried the other way round without a change.
-  var exhaustedSchedules: Bool { finished && probes.counts.justified }
+  var exhaustedSchedules: Bool { wide?.exhaustedSchedules ?? (finished && probes.counts.justified) }
   /// Whether the search tried one schedule of every class, justified or not.
-  var searchedEveryClass: Bool { finished }
-  var canStillClaimEverySchedule: Bool { probes.counts.canStillBeJustified }
-  var learnsFromTraces: Bool { true }
+  var searchedEveryClass: Bool { wide?.exhaustedSchedules ?? finished }
+  var canStillClaimEverySchedule: Bool { wide != nil || probes.counts.canStillBeJustified }
+  var learnsFromTraces: Bool { wide == nil }
   var reductionCheck: ReductionCheck? { probes.check }
   var countedElsewhere: Bool { runCountedElsewhere }
 
   mutating func beginRun() -> Bool {
+    if wide != nil { return beginWideRun() }
     stepsThisRun = 0
     passedOverSleepers = 0
     finishedRun = false
@@ -182,7 +188,7 @@ struct ReducedDepthFirstSearch: SplittableSearch {
     }
   }
 
-  private mutating func searchDidEnd() {
+  mutating func searchDidEnd() {
     finished = true
     probes.searchDidEnd()
     if tookWorkspace {
@@ -198,11 +204,17 @@ struct ReducedDepthFirstSearch: SplittableSearch {
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
+    try nextJob(among: ready, step: step, kept: nil)
+  }
+
+  mutating func nextJob(among ready: [ReadyJob], step: Int, kept: Int?) throws -> Int {
+    if wide != nil { return try wide!.nextJob(among: ready, step: step, kept: kept) }
     stepsThisRun = step + 1
     if foreignProbe != nil { return try foreignProbe!.nextJob(among: ready, step: step) }
     if probes.probing { return try probes.nextJob(among: ready, step: step) }
     guard step < path.count else {
       guard let sharing, let slots = slotsSharingPath else {
+        if ready.count > RacePass.maxColumns, runs == 1, tree == nil { return try becomeWide(at: step, among: ready) }
         // Any ready job may come first at a new choice point; one that may sleep would likely
         // cut the run, and the search would run it again with another.
         var chosen = 0
@@ -232,6 +244,7 @@ struct ReducedDepthFirstSearch: SplittableSearch {
   }
 
   mutating func runDidFinish(steps: Int) throws {
+    if wide != nil { return try wide!.runDidFinish(steps: steps) }
     if probes.probing, foreignProbe == nil { probes.runDidFinish() } else { finishedRun = true }
   }
 
