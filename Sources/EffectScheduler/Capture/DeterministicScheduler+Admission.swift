@@ -28,6 +28,7 @@ extension DeterministicScheduler {
     }
     let scheduledBy = task == nil && !fromOutside ? running.runningTask ?? running.ownerOfLastJob : nil
     let info = ReadyJob(task: task, arrivedFromOutside: fromOutside, scheduledBy: scheduledBy, isOnMainActor: onMainActor)
+    countQueued(info, 1)
     if fairYields.resumingYields, !onMainActor, let task, holdBackYield(job, info, of: task) { return }
     // The main actor runs its jobs in the order they arrive, one at a time, like any serial
     // queue: only the oldest is a choice, and the others wait behind it.

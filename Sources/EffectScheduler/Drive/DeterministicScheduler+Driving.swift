@@ -116,6 +116,7 @@ extension DeterministicScheduler {
       }
       let job = queue.readyJobs.remove(at: position)
       let info = queue.readyInfo.remove(at: position)
+      countQueued(info, -1)
       if !fair { queue.keptSinceLastChoice = queue.readyInfo.count }
       trail.choices.append(ScheduleChoice(picking: info, at: position))
       if info.isOnMainActor { mainActorJobWasPicked() }

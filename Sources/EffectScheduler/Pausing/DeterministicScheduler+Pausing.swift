@@ -122,6 +122,7 @@ extension DeterministicScheduler {
   func makeReady(_ paused: PausedJob) {
     queue.readyJobs.append(paused.standIn)
     queue.readyInfo.append(paused.info)
+    countQueued(paused.info, 1)
   }
 
   /// Keeps the main actor for a job of its that paused: the main-actor job made ready when it was

@@ -13,6 +13,10 @@ struct ReadyQueue {
   /// job from the list offered whole (or fired a timer); `nil` where the scheduler cannot say so
   /// (a run's first step, a fair step, a main-actor job put back to wait).
   var keptSinceLastChoice: Int?
+  /// How many of the jobs waiting (ready, held back or waiting for the main actor) are of tasks
+  /// that keep time (see TimingAssumption.swift): kept as jobs come and go, so that whether a
+  /// timer may fire early costs no look at every ready job each step.
+  var timedJobs = 0
 
   /// Empties the queue for another run, keeping its storage.
   mutating func clear() {
@@ -21,6 +25,7 @@ struct ReadyQueue {
     if !waitingMainActorJobs.isEmpty { waitingMainActorJobs.removeAll(keepingCapacity: true) }
     mainActorJobIsReady = false
     keptSinceLastChoice = nil
+    timedJobs = 0
     trampolines.removeAll(keepingCapacity: true)
   }
 
@@ -28,6 +33,7 @@ struct ReadyQueue {
   mutating func releaseStorage() {
     readyJobs = []
     readyInfo = []
+    timedJobs = 0
     trampolines = []
   }
 }

@@ -30,6 +30,9 @@ struct TaskRegistry {
     /// Whether the task has read the clock or slept, so runs on time by its own account: a timer
     /// never fires early while it is ready (see TimingAssumption.swift).
     var keepsTime = false
+    /// How many jobs of the task's wait in the queue: ready, held back or waiting for the main
+    /// actor (see ``ReadyQueue/timedJobs``).
+    var queuedJobs = 0
   }
 
   private(set) var records: [Record] = []

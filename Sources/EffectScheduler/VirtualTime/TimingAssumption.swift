@@ -44,7 +44,10 @@ extension DeterministicScheduler {
   /// what it would have recorded.
   func timeSeenByRunningCode() -> Duration {
     guard let task = currentTaskID() else { return time.virtualNow }
-    tasks.registry[task].keepsTime = true
+    if !tasks.registry[task].keepsTime {
+      tasks.registry[task].keepsTime = true
+      queue.timedJobs += tasks.registry[task].queuedJobs
+    }
     if time.timedSteps.last != step { time.timedSteps.append(step) }
     guard let delayedAt = tasks.registry[task].delayedAt else { return time.virtualNow }
     if time.cutAtStep == nil { time.cutAtStep = step }
@@ -54,8 +57,23 @@ extension DeterministicScheduler {
   /// Whether every task a timer fired now would delay has so far neither read the clock nor
   /// slept: work that keeps time is taken to run on time.
   var delaysOnlyUntimedWork: Bool {
-    func untimed(_ owner: TaskID?) -> Bool { owner.map { !tasks.registry[$0].keepsTime } ?? true }
-    return queue.readyInfo.allSatisfy { untimed($0.owner) } && fairYields.held.allSatisfy { untimed($0.info.owner) }
-      && queue.waitingMainActorJobs.allSatisfy { untimed($0.1.owner) }
+    assert(queue.timedJobs == timedJobsCounted, "queued jobs of tasks that keep time: \(queue.timedJobs) kept, \(timedJobsCounted) counted")
+    return queue.timedJobs == 0
+  }
+
+  /// Counts `info`'s job among the jobs waiting (`delta` 1) or no longer (`delta` -1), for
+  /// ``ReadyQueue/timedJobs``: at each job added to the queue, and each taken from it to run.
+  /// Moves within the queue (held back, waiting for the main actor, ready) count nothing.
+  func countQueued(_ info: ReadyJob, _ delta: Int) {
+    guard let owner = info.owner else { return }
+    tasks.registry[owner].queuedJobs += delta
+    if tasks.registry[owner].keepsTime { queue.timedJobs += delta }
+  }
+
+  /// ``ReadyQueue/timedJobs`` counted afresh, for the check in debug builds.
+  private var timedJobsCounted: Int {
+    func timed(_ owner: TaskID?) -> Int { owner.map { tasks.registry[$0].keepsTime ? 1 : 0 } ?? 0 }
+    return queue.readyInfo.reduce(0) { $0 + timed($1.owner) } + fairYields.held.reduce(0) { $0 + timed($1.info.owner) }
+      + queue.waitingMainActorJobs.reduce(0) { $0 + timed($1.1.owner) }
   }
 }
