@@ -22,6 +22,42 @@ enum LongRuns {
     for task in started { await task.value }
   }
 
+  /// Starts `tasks` tasks that each wait at a gate, a continuation an actor keeps, and opens it
+  /// once all wait: thousands of tasks live, few ready at once.
+  @Sendable static func waitAtGate(_ tasks: Int) async {
+    let gate = Gate(expected: tasks)
+    let started = (0..<tasks).map { _ in Task { await gate.wait() } }
+    await gate.allWaiting()
+    await gate.open()
+    for task in started { await task.value }
+  }
+
+  /// Tasks waiting until the gate opens, and the one waiting until they all wait.
+  actor Gate {
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var whenAllWait: CheckedContinuation<Void, Never>?
+    private let expected: Int
+
+    init(expected: Int) { self.expected = expected }
+
+    func wait() async {
+      await withCheckedContinuation { waiter in
+        waiters.append(waiter)
+        if waiters.count == expected { whenAllWait?.resume() }
+      }
+    }
+
+    func allWaiting() async {
+      guard waiters.count < expected else { return }
+      await withCheckedContinuation { whenAllWait = $0 }
+    }
+
+    func open() {
+      for waiter in waiters { waiter.resume() }
+      waiters.removeAll()
+    }
+  }
+
   /// A connection manager's retry loop waiting for a cancellation that never comes: every round
   /// starts a timer task and awaits it. It never ends, so a run reaches the step cap.
   @Sendable static func retryForever() async {
@@ -81,8 +117,9 @@ enum LongRuns {
 
   /// Prints the cost per step of runs of about 1,000, 10,000 and 100,000 steps: tasks started one
   /// at a time, run to their end once, and the never-ending retry loop stopped at the step cap
-  /// and reported under the default portfolio; then 8,000 tasks one at a time under each
-  /// strategy, and 1,000 to 8,000 tasks all started before any is awaited.
+  /// and reported under the default portfolio; then 8,000 tasks one at a time, and 8,000 all
+  /// started before any is awaited, under each strategy; 1,000 to 8,000 tasks all started before
+  /// any is awaited, and as many waiting on one actor.
   static func benchmark() async {
     print("\nOne long run's cost per step (best of \(rounds); flat from 1,000 to 100,000 steps is linear):")
     // Three steps a task; `explore` makes the search's one run: a search that stops at one claims
@@ -116,6 +153,14 @@ enum LongRuns {
           + "\(format(best.cpuSeconds / Double(steps) * 1e6)) µs CPU a step"
           + (peakResidentMiB().map { ", peak resident \($0) MiB so far" } ?? ""))
     }
+    // Thousands of tasks queued on one actor at once: each hand-off reads the actor's queue.
+    for tasks in [1_000, 2_000, 4_000, 8_000] {
+      let steps = await steps { await waitAtGate(tasks) }
+      let timed = await time(.exhaustive(maxSchedules: 1)) { await waitAtGate(tasks) }
+      print(
+        "  \(tasks) tasks waiting at a gate one actor keeps, .exhaustive(maxSchedules: 1), a run of \(steps) steps: "
+          + "\(format(timed.seconds * 1e3)) ms, CPU \(format(timed.cpuSeconds * 1e3)) ms, \(format(timed.seconds / Double(steps) * 1e6)) µs a step")
+    }
     for maxSteps in [1_000, 10_000, 100_000] {
       var seconds = Double.infinity
       var reported = true
@@ -147,7 +192,7 @@ enum LongRuns {
   }
 
   /// One exploration picked by environment variables, for profiling and memory measurements:
-  /// `LONGRUN_SHAPE` (`sequential`, `all`, `retry`), `LONGRUN_TASKS`, `LONGRUN_STRATEGY`
+  /// `LONGRUN_SHAPE` (`sequential`, `all`, `gate`, `retry`), `LONGRUN_TASKS`, `LONGRUN_STRATEGY`
   /// (`exhaustive1`, `reduced1`, `random1`, `pct1`, `bounded1`, `default`) and `LONGRUN_MAXSTEPS`.
   static func probe() async {
     let environment = ProcessInfo.processInfo.environment
@@ -164,6 +209,7 @@ enum LongRuns {
       switch shape {
       case "all": { await allThenAwait(tasks) }
       case "retry": { await retryForever() }
+      case "gate": { await waitAtGate(tasks) }
       default: { await oneAtATime(tasks) }
       }
     let (seconds, failure, cpuSeconds, summary) = await time(strategy, maxSteps: maxSteps, program)

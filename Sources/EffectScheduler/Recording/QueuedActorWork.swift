@@ -4,12 +4,18 @@ extension DeterministicScheduler {
   /// onto an actor already scheduled joins the actor's queue without a job of the scheduler's, and
   /// so does a task made in the actor's code, isolated to it: such a task, made by the program
   /// (after its root), is registered here, as made in the job's step.
+  ///
+  /// A task is listed once: where thousands wait on one actor, the tasks already listed are told
+  /// apart by marks (``RunActors/listed``), not by a look through the list for each, which made a
+  /// run whose tasks all queue on one actor cost the cube of their number.
   func queuedTasks(onActorAt address: UInt, besides known: [TaskID]) -> [TaskID] {
     var queued: [TaskID] = []
+    actors.listed.removeAll()
+    for task in known { _ = actors.listed.insert(task) }
     for job in ActorQueue.queuedJobs(actorAt: address) where JobFlags(job).isTask {
       let runtimeID = runtimeTaskID(job)
       guard let id = tasks.registry.id(forRuntimeID: runtimeID) ?? (runtimeID > tasks.rootRuntimeID ? spawn(job, runtimeID: runtimeID, flags: JobFlags(job), fromOutside: false) : nil),
-        !known.contains(id), !queued.contains(id)
+        actors.listed.insert(id)
       else { continue }
       queued.append(id)
     }
