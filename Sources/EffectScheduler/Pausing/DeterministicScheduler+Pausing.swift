@@ -97,9 +97,14 @@ extension DeterministicScheduler {
   func pauseDrainIfItGoesOn(address: UInt) {
     guard taskReader.currentRuntimeTaskID() == nil, ActorQueue.hasQueuedJobs(actorAt: address), !holdsATaskStatusLock() else { return }
     // The tasks listed as queued that still are did not run in this part of the job.
+    // Told apart by marks, not by looks through the lists: thousands of tasks may wait on the actor.
     if !actors.listedFromQueue.isEmpty {
-      let stillQueued = queuedTasks(onActorAt: address, besides: [])
-      actors.runningJob?.removeAll { stillQueued.contains($0) && actors.listedFromQueue.contains($0) && !actors.seenRunning.contains($0) }
+      _ = queuedTasks(onActorAt: address, besides: [])
+      actors.listedNotSeen.removeAll()
+      for task in actors.listedFromQueue { _ = actors.listedNotSeen.insert(task) }
+      for task in actors.seenRunning { actors.listedNotSeen.remove(task) }
+      let (stillQueued, notSeen) = (actors.listed, actors.listedNotSeen)
+      actors.runningJob?.removeAll { stillQueued.contains($0) && notSeen.contains($0) }
     }
     pausing.pausingAtHandOff = true
     _ = pauseRunningJob(blockedOn: nil)

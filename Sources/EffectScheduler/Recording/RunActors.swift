@@ -26,8 +26,11 @@ struct RunActors {
   /// as it began or went on, and those seen running in it.
   var listedFromQueue: [TaskID] = []
   var seenRunning: [TaskID] = []
-  /// The tasks listed so far by the read of an actor's queue under way.
+  /// The tasks listed by the last read of an actor's queue, or by the read under way.
   var listed = TaskMarks()
+  /// The tasks of ``listedFromQueue`` not seen running, while a paused job's list is cut down
+  /// (``DeterministicScheduler/pauseDrainIfItGoesOn(address:)``).
+  var listedNotSeen = TaskMarks()
   /// Whether the actor's job under way goes on after a hand-off (see
   /// ``DeterministicScheduler/pauseDrainIfItGoesOn(address:)``): the task it runs first is then not
   /// the one its ready job names, so the trace lists its tasks whatever their number.

@@ -15,6 +15,16 @@ struct TaskMarks {
     generation = 1
   }
 
+  /// Whether `task` is in the set.
+  func contains(_ task: TaskID) -> Bool {
+    stamps.indices.contains(task.rawValue) && stamps[task.rawValue] == generation
+  }
+
+  /// Takes `task` out of the set.
+  mutating func remove(_ task: TaskID) {
+    if stamps.indices.contains(task.rawValue) { stamps[task.rawValue] = 0 }
+  }
+
   /// Adds `task`; returns whether it was not in the set.
   mutating func insert(_ task: TaskID) -> Bool {
     let index = task.rawValue
