@@ -28,4 +28,14 @@ struct StepAccessesFitTests {
     #expect(facts.firesTimer == [true])
     #expect(facts.threads == [.clock])
   }
+
+  /// A run that stopped looking for the tasks each step cancelled, having too many live, cannot
+  /// say which step cancelled a task.
+  @Test("a run that stopped watching cancellations does not fit")
+  func unwatchedCancellations() {
+    var trace = Trace(steps: 1)
+    #expect(StepAccesses(ready: ReadyLists([Self.jobs]), chosen: [0], trace: trace, leftWaiting: false) != nil)
+    trace.cancellationsUnwatchedFrom = 0
+    #expect(StepAccesses(ready: ReadyLists([Self.jobs]), chosen: [0], trace: trace, leftWaiting: false) == nil)
+  }
 }

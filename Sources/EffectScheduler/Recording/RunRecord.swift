@@ -41,6 +41,7 @@ package struct RunRecord {
       actors: actors.entries, actorJobTasks: actors.jobTasks, notes: trail.notes)
     trace.stepsBeyondTheirActor = actors.stepsBeyondTheirActor
     trace.cancellationsAtTheirStep = watchedHiddenAccesses
+    trace.cancellationsUnwatchedFrom = tasks.cancellationsUnwatchedFrom
     trace.locks = lockWatch.lockTouches
     trace.taskReads = trail.taskReads
     trace.timedSteps = time.timedSteps

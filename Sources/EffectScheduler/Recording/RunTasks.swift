@@ -23,12 +23,17 @@ struct RunTasks {
   /// While the running job's task is watched for completion, how many references to
   /// ``activeRun`` there should be once the job is done unless the task completes; `nil` otherwise.
   var witnessBaseline: Int?
+  /// The step from which the run no longer looks for the tasks each step cancelled, having too
+  /// many to look at (``DeterministicScheduler/recordCancellationsOfThisStep()``); `nil` while it
+  /// looks, or where it never did.
+  var cancellationsUnwatchedFrom: Int?
 
   /// Forgets the run's tasks, keeping the storage, for another run: the tasks it held are let go
   /// when the run ends (``DeterministicScheduler/releaseHeldTasks()``).
   mutating func clear() {
     registry.removeAll()
     rootCompletedInStep = nil
+    cancellationsUnwatchedFrom = nil
     if !ownedRuntimeIDs.isEmpty { ownedRuntimeIDs.removeAll(keepingCapacity: true) }
   }
 }

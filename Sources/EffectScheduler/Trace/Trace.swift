@@ -30,6 +30,9 @@ public struct Trace: Hashable, Sendable, CustomStringConvertible {
   /// reduction asks (``StrategyReference/watchesHiddenAccesses``), rather than at the cancelled
   /// task's first job after it.
   package var cancellationsAtTheirStep = false
+  /// Where cancellations were at their step, the step from which they no longer were: the run had
+  /// too many tasks live to look at each after every step.
+  package var cancellationsUnwatchedFrom: Int?
   /// The locks that steps took, where the run watched for them: a stream's buffer, a task group's
   /// results, an `NSLock`. Each lock is numbered in the order the run first took it.
   package var locks: [LockTouch] = []

@@ -152,7 +152,8 @@ final class StepAccesses: @unchecked Sendable {
     sharing shared: Int = 0
   ) -> Bool {
     let steps = chosen.count
-    guard ready.count == steps, trace.steps >= steps else { return false }
+    // A run that stopped watching cancellations cannot say which step cancelled a task.
+    guard ready.count == steps, trace.steps >= steps, trace.cancellationsUnwatchedFrom == nil else { return false }
     var timerPositions = Array.takingStorage(of: &self.timerPositions)
     var jobRun = Array.takingStorage(of: &self.jobRun)
     var firesTimer = Array.takingStorage(of: &self.firesTimer)
