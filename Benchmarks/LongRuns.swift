@@ -32,6 +32,20 @@ enum LongRuns {
     for task in started { await task.value }
   }
 
+  /// ``waitAtGate(_:)`` with the tasks started one at a time, a yield between: thousands of tasks
+  /// live, never more than a few ready.
+  @Sendable static func waitAtGateOneByOne(_ tasks: Int) async {
+    let gate = Gate(expected: tasks)
+    var started: [Task<Void, Never>] = []
+    for _ in 0..<tasks {
+      started.append(Task { await gate.wait() })
+      await Task.yield()
+    }
+    await gate.allWaiting()
+    await gate.open()
+    for task in started { await task.value }
+  }
+
   /// Tasks waiting until the gate opens, and the one waiting until they all wait.
   actor Gate {
     private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -192,7 +206,7 @@ enum LongRuns {
   }
 
   /// One exploration picked by environment variables, for profiling and memory measurements:
-  /// `LONGRUN_SHAPE` (`sequential`, `all`, `gate`, `retry`), `LONGRUN_TASKS`, `LONGRUN_STRATEGY`
+  /// `LONGRUN_SHAPE` (`sequential`, `all`, `gate`, `gradual`, `retry`), `LONGRUN_TASKS`, `LONGRUN_STRATEGY`
   /// (`exhaustive1`, `reduced1`, `random1`, `pct1`, `bounded1`, `default`) and `LONGRUN_MAXSTEPS`.
   static func probe() async {
     let environment = ProcessInfo.processInfo.environment
@@ -210,6 +224,7 @@ enum LongRuns {
       case "all": { await allThenAwait(tasks) }
       case "retry": { await retryForever() }
       case "gate": { await waitAtGate(tasks) }
+      case "gradual": { await waitAtGateOneByOne(tasks) }
       default: { await oneAtATime(tasks) }
       }
     let (seconds, failure, cpuSeconds, summary) = await time(strategy, maxSteps: maxSteps, program)
