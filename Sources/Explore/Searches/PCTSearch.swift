@@ -30,6 +30,8 @@ struct PCTSearch: ExplorationSearch {
   private var postponedLevels: [Int] = []
   /// The priority of firing a timer early, in the run under way.
   private var timerPriority: UInt64?
+  /// The jobs ready at the step before, by priority, less the one it ran.
+  private var ready = ReadyPriorities()
 
   /// - Parameters:
   ///   - depth: the bug depth d to aim for (at least 1).
@@ -56,39 +58,51 @@ struct PCTSearch: ExplorationSearch {
       changePoints[generator.below(expectedSteps)] = level
     }
     timerPriority = nil
+    ready.removeAll()
     return true
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) -> Int {
-    var best = highestPriority(ready)
-    if let level = changePoints[step] { postponedLevels.append(level) }
-    while let level = postponedLevels.first, let task = ready[best].owner {
-      postponedLevels.removeFirst()
-      setPriority(UInt64(level), of: task)
-      best = highestPriority(ready)
-    }
-    return best
+    nextJob(among: ready, step: step, kept: nil)
   }
 
-  private mutating func highestPriority(_ ready: [ReadyJob]) -> Int {
-    var best = 0
-    var bestPriority: UInt64 = 0
-    for position in ready.indices {
-      var priority = UInt64.max
-      if ready[position].firesTimer {
-        // Firing a timer early ranks like a task, drawn when first offered: when it ranks above
-        // the tasks ready, the timer fires.
-        if timerPriority == nil { timerPriority = UInt64(depth) + generator.next() % (UInt64.max / 2) }
-        priority = timerPriority ?? 0
-      } else if let task = ready[position].owner {
-        priority = self.priority(of: task)
-      }
-      if position == 0 || priority > bestPriority {
-        best = position
-        bestPriority = priority
-      }
+  /// Picks the job of highest priority, as a look through `ready` in order would, the earliest
+  /// among equals, a task's priority drawn when it is first seen. Told by the scheduler that the
+  /// first `kept` jobs are those of the step before less the one that ran, it adds only the others
+  /// to ``ReadyPriorities``; otherwise it lists them all again.
+  mutating func nextJob(among jobs: [ReadyJob], step: Int, kept: Int?) -> Int {
+    let offersTimer = jobs.last?.firesTimer == true
+    let real = jobs.count - (offersTimer ? 1 : 0)
+    var from = 0
+    if let kept, kept == ready.count, kept <= real {
+      from = kept
+    } else {
+      ready.removeAll()
     }
-    return best
+    for job in jobs[from..<real] {
+      ready.add(owner: job.owner, priority: job.owner.map { priority(of: $0) } ?? .max)
+    }
+    // Firing a timer early ranks like a task, drawn when first offered, after the jobs before it.
+    if offersTimer, timerPriority == nil { timerPriority = UInt64(depth) + generator.next() % (UInt64.max / 2) }
+    var best = highestPriority(among: jobs, offersTimer: offersTimer)
+    if let level = changePoints[step] { postponedLevels.append(level) }
+    while let level = postponedLevels.first, let task = jobs[best.position].owner {
+      postponedLevels.removeFirst()
+      setPriority(UInt64(level), of: task)
+      ready.reprioritize(task, to: UInt64(level))
+      best = highestPriority(among: jobs, offersTimer: offersTimer)
+    }
+    if let slot = best.slot { ready.remove(slot: slot) }
+    return best.position
+  }
+
+  /// The position of the job of highest priority among `jobs`, the timer's choice last among
+  /// them when offered, and its slot in ``ready`` (`nil` for the timer).
+  private mutating func highestPriority(among jobs: [ReadyJob], offersTimer: Bool) -> (position: Int, slot: Int?) {
+    let top = ready.best { owner in owner.map { priorities[$0.rawValue] } ?? .max }
+    // The timer's choice is offered last: it goes first only when strictly higher.
+    if offersTimer, top.map({ timerPriority! > $0.priority }) ?? true { return (jobs.count - 1, nil) }
+    return top.map { ($0.position, $0.slot) } ?? (0, nil)
   }
 
   /// A task's priority, drawn when first seen from above the change-point levels.
