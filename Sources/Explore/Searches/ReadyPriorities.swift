@@ -16,8 +16,12 @@ struct ReadyPriorities {
   /// Counts of filled slots, a Fenwick tree over the slots, numbered from 1.
   private var counts: [Int] = [0]
   private var heap: [(priority: UInt64, slot: Int)] = []
-  /// The slots of each task, by its number, some of them emptied since.
+  /// The slots of each task, by its number, some of them emptied since; and the tasks whose
+  /// list is not empty, so that emptying every slot costs what was added, not a look at every
+  /// task: a run scheduled fairly (``SchedulerConfiguration/stepsBeforeFairness``) lists its
+  /// ready jobs again at every step.
   private var slotsOfTask: [[Int]] = []
+  private var tasksWithSlots: [Int] = []
   /// How many slots are filled: the jobs ready.
   private(set) var count = 0
 
@@ -28,7 +32,8 @@ struct ReadyPriorities {
     counts.removeAll(keepingCapacity: true)
     counts.append(0)
     heap.removeAll(keepingCapacity: true)
-    for index in slotsOfTask.indices where !slotsOfTask[index].isEmpty { slotsOfTask[index].removeAll(keepingCapacity: true) }
+    for task in tasksWithSlots { slotsOfTask[task].removeAll(keepingCapacity: true) }
+    tasksWithSlots.removeAll(keepingCapacity: true)
     count = 0
   }
 
@@ -41,6 +46,7 @@ struct ReadyPriorities {
     count += 1
     if let owner {
       if owner.rawValue >= slotsOfTask.count { slotsOfTask.append(contentsOf: repeatElement([], count: owner.rawValue + 1 - slotsOfTask.count)) }
+      if slotsOfTask[owner.rawValue].isEmpty { tasksWithSlots.append(owner.rawValue) }
       slotsOfTask[owner.rawValue].append(slot)
     }
     push(priority, slot)
@@ -70,6 +76,7 @@ struct ReadyPriorities {
   /// Orders the ready jobs of `task` by its new priority, `priority`.
   mutating func reprioritize(_ task: TaskID, to priority: UInt64) {
     guard slotsOfTask.indices.contains(task.rawValue) else { return }
+    let filled = filled
     slotsOfTask[task.rawValue].removeAll { !filled[$0] }
     for slot in slotsOfTask[task.rawValue] { push(priority, slot) }
   }
