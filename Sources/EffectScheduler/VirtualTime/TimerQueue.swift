@@ -3,7 +3,7 @@
 /// It also counts the timers set and still pending at each instant, which tells which timers are
 /// due at the clock's instant without reading them (``dueWindow(at:)``).
 struct TimerQueue {
-  private var heap: [VirtualTimer] = []
+  private var heap = BinaryHeap<Firing>()
   /// For each instant timers were set for: how many were set, and how many are still pending.
   private var countsByDeadline: [Duration: (set: Int, pending: Int)] = [:]
 
@@ -16,34 +16,13 @@ struct TimerQueue {
   mutating func insert(_ timer: VirtualTimer) {
     countsByDeadline[timer.deadline, default: (0, 0)].set += 1
     countsByDeadline[timer.deadline]!.pending += 1
-    heap.append(timer)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard Self.precedes(heap[child], heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
+    heap.insert(timer)
   }
 
   /// Removes and returns the timer that fires next. The queue must not be empty.
   mutating func removeFirst() -> VirtualTimer {
-    let first = heap[0]
+    let first = heap.removeFirst()
     countsByDeadline[first.deadline]!.pending -= 1
-    let last = heap.removeLast()
-    if !heap.isEmpty {
-      heap[0] = last
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        guard left < heap.count else { break }
-        let right = left + 1
-        let earlier = right < heap.count && Self.precedes(heap[right], heap[left]) ? right : left
-        guard Self.precedes(heap[earlier], heap[parent]) else { break }
-        heap.swapAt(parent, earlier)
-        parent = earlier
-      }
-    }
     return first
   }
 
@@ -66,12 +45,14 @@ struct TimerQueue {
 
   /// Empties the queue, keeping its storage for the next run.
   mutating func removeAll() {
-    if !heap.isEmpty { heap.removeAll(keepingCapacity: true) }
+    heap.removeAll()
     if !countsByDeadline.isEmpty { countsByDeadline.removeAll(keepingCapacity: true) }
   }
 
-  /// Whether `timer` fires before `other`: an earlier deadline, or the same set first.
-  private static func precedes(_ timer: VirtualTimer, _ other: VirtualTimer) -> Bool {
-    timer.deadline < other.deadline || (timer.deadline == other.deadline && timer.sequence < other.sequence)
+  /// The order timers fire in: an earlier deadline first, or, at the same deadline, the one set first.
+  enum Firing: HeapOrder {
+    static func precedes(_ timer: VirtualTimer, _ other: VirtualTimer) -> Bool {
+      timer.deadline < other.deadline || (timer.deadline == other.deadline && timer.sequence < other.sequence)
+    }
   }
 }

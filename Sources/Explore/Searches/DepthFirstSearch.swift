@@ -78,6 +78,9 @@ struct DepthFirstSearch: SplittableSearch {
   /// its steps, not its steps times its jobs.
   private var readyJobs: [ReadyJob] = []
   /// The ready jobs of the branch at ``listedStep``, rebuilt step by step from the branches'.
+  /// `listedStep` is -1 before a run's first step, -2 where the list is not kept (the scheduler
+  /// told each step what it kept, so no step needed it), and -3 while it holds the jobs the step
+  /// under way kept from the one before.
   private var listed: [ReadyJob] = []
   private var listedStep = -1
   /// In a sharded search, how the slots of the tree share the options of the branches of the path

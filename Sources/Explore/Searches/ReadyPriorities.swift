@@ -15,7 +15,7 @@ struct ReadyPriorities {
   private var filled: [Bool] = []
   /// Counts of filled slots, a Fenwick tree over the slots, numbered from 1.
   private var counts: [Int] = [0]
-  private var heap: [(priority: UInt64, slot: Int)] = []
+  private var heap = BinaryHeap<ByPriority>()
   /// The slots of each task, by its number, some of them emptied since; and the tasks whose
   /// list is not empty, so that emptying every slot costs what was added, not a look at every
   /// task: a run scheduled fairly (``SchedulerConfiguration/stepsBeforeFairness``) lists its
@@ -31,7 +31,7 @@ struct ReadyPriorities {
     filled.removeAll(keepingCapacity: true)
     counts.removeAll(keepingCapacity: true)
     counts.append(0)
-    heap.removeAll(keepingCapacity: true)
+    heap.removeAll()
     for task in tasksWithSlots { slotsOfTask[task].removeAll(keepingCapacity: true) }
     tasksWithSlots.removeAll(keepingCapacity: true)
     count = 0
@@ -57,7 +57,7 @@ struct ReadyPriorities {
   mutating func best(priority: (TaskID?) -> UInt64) -> (position: Int, slot: Int, priority: UInt64)? {
     while let top = heap.first {
       guard filled[top.slot], priority(owners[top.slot]) == top.priority else {
-        popTop()
+        heap.removeFirst()
         continue
       }
       return (countBefore(top.slot), top.slot, top.priority)
@@ -81,37 +81,15 @@ struct ReadyPriorities {
     for slot in slotsOfTask[task.rawValue] { push(priority, slot) }
   }
 
-  // The heap: highest priority on top, the earliest slot among equals.
-
-  private static func before(_ a: (priority: UInt64, slot: Int), _ b: (priority: UInt64, slot: Int)) -> Bool {
-    a.priority != b.priority ? a.priority > b.priority : a.slot < b.slot
+  /// The heap's order: the highest priority first, the earliest slot among equals.
+  enum ByPriority: HeapOrder {
+    static func precedes(_ a: (priority: UInt64, slot: Int), _ b: (priority: UInt64, slot: Int)) -> Bool {
+      a.priority != b.priority ? a.priority > b.priority : a.slot < b.slot
+    }
   }
 
   private mutating func push(_ priority: UInt64, _ slot: Int) {
-    heap.append((priority, slot))
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard Self.before(heap[child], heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private mutating func popTop() {
-    let last = heap.removeLast()
-    guard !heap.isEmpty else { return }
-    heap[0] = last
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      guard left < heap.count else { break }
-      let right = left + 1
-      let child = right < heap.count && Self.before(heap[right], heap[left]) ? right : left
-      guard Self.before(heap[child], heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      parent = child
-    }
+    heap.insert((priority, slot))
   }
 
   // The counts: `counts[i]` holds the filled slots among the `i & -i` up to slot `i - 1`.
