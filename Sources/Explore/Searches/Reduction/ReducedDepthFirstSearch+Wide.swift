@@ -6,11 +6,11 @@ import EffectScheduler
 /// (``RacePass/maxColumns``) is not analysed: the search then tries every option at each of its
 /// choice points, as ``DepthFirstSearch`` does, but it would first have kept every choice point's
 /// whole list of ready jobs, and copied them all again for the analysis that then declines: time
-/// and memory of the run's steps times its tasks (a run that starts 8,000 tasks before awaiting
-/// them took 14 s and 2.7 GB). So when its first run grows that wide, the search hands that run,
-/// and every one after, to a depth-first search of every schedule, which keeps only the jobs
-/// each choice point adds. That search tries more schedules than the reduced one would have where
-/// later runs are narrow, never fewer, so it claims every schedule when it ends.
+/// and memory of the run's steps times its tasks. So when its first run grows that wide, the
+/// search hands that run, and every one after, to a depth-first search of every schedule, which
+/// keeps only the jobs each choice point adds. That search tries more schedules than the reduced
+/// one would have where later runs are narrow, never fewer, so it claims every schedule when it
+/// ends.
 ///
 /// Only a search of its own does so: one whose tree several searchers share, or a shard, keeps
 /// its choice points for the others.
