@@ -39,7 +39,13 @@ struct AlternatingSearch<First: ExplorationSearch, Second: ExplorationSearch>: E
   }
 
   mutating func nextJob(among ready: [ReadyJob], step: Int) throws -> Int {
-    secondsTurn ? try second.nextJob(among: ready, step: step) : try first.nextJob(among: ready, step: step)
+    try nextJob(among: ready, step: step, kept: nil)
+  }
+
+  /// Hands the choice, with what the scheduler said it kept, to the search whose turn it is: the
+  /// run is that search's alone, so the step before was its too.
+  mutating func nextJob(among ready: [ReadyJob], step: Int, kept: Int?) throws -> Int {
+    secondsTurn ? try second.nextJob(among: ready, step: step, kept: kept) : try first.nextJob(among: ready, step: step, kept: kept)
   }
 
   mutating func runDidFinish(steps: Int) throws {
