@@ -27,8 +27,6 @@ package struct StrategyReference {
   /// step. A search that does not watch its runs asks it for its first run, so that its summary
   /// can say so without the determinism check's runs.
   package var watchesLocks = false
-  /// Where the search may let go, during a run, of the watch of hidden accesses it asked for.
-  package var hiddenAccessRelease: HiddenAccessRelease?
 
   /// Whether ``listsQueuedActorWork`` can be honoured here: the runtime's records of task waits
   /// and actor queues were verified readable in this process (see ``RuntimeCapabilities``).

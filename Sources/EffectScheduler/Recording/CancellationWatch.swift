@@ -22,7 +22,7 @@ extension DeterministicScheduler {
   /// analyse. A run with that many tasks live at once is past what it analyses anyway: each task
   /// that has run and not ended takes a column of its clocks, of which it takes at most 512.
   func recordCancellationsOfThisStep() {
-    guard strategy?.hiddenAccessRelease?.isReleased != true, tasks.cancellationsUnwatchedFrom == nil else { return }
+    guard tasks.cancellationsUnwatchedFrom == nil else { return }
     guard tasks.registry.watchedForCancellation.count <= Self.mostTasksWatchedForCancellation else {
       tasks.cancellationsUnwatchedFrom = step
       return

@@ -19,9 +19,6 @@ protocol ExplorationSearch: SchedulingStrategy {
   /// Whether the search learns from each run's trace (``runDidEnd(trace:)``); building the trace
   /// costs a little, so only such searches get it.
   var learnsFromTraces: Bool { get }
-  /// Where a search that learns from traces may say, during a run, that it will not read this
-  /// run's (``HiddenAccessRelease``); `nil` for one that always does.
-  var hiddenAccessRelease: HiddenAccessRelease? { get }
   /// ``SchedulingStrategy/nextJob(among:step:)``, told, where the scheduler knows it, that the
   /// first `kept` of `ready` are the jobs offered at the step before, less the one taken there.
   mutating func nextJob(among ready: [ReadyJob], step: Int, kept: Int?) throws -> Int
@@ -41,7 +38,6 @@ extension ExplorationSearch {
   var preemptionsSoFar: Int? { nil }
   var learnsFromTraces: Bool { false }
   mutating func nextJob(among ready: [ReadyJob], step: Int, kept: Int?) throws -> Int { try nextJob(among: ready, step: step) }
-  var hiddenAccessRelease: HiddenAccessRelease? { nil }
   mutating func runDidEnd(trace: Trace) {}
   var reductionCheck: ReductionCheck? { nil }
   var canStillClaimEverySchedule: Bool { true }
@@ -72,7 +68,6 @@ extension StrategyReference {
       runDidFinish: { steps in try search.pointee.runDidFinish(steps: steps) })
     listsQueuedActorWork = search.pointee.learnsFromTraces
     watchesHiddenAccesses = search.pointee.learnsFromTraces
-    hiddenAccessRelease = search.pointee.hiddenAccessRelease
   }
 
   /// This reference, for a run that notes the locks its steps take, where its runs do not watch

@@ -65,7 +65,6 @@ struct PreemptionCounting<Base: ExplorationSearch>: ExplorationSearch {
   mutating func runDidFinish(steps: Int) throws { try base.runDidFinish(steps: steps) }
 
   var learnsFromTraces: Bool { base.learnsFromTraces }
-  var hiddenAccessRelease: HiddenAccessRelease? { base.hiddenAccessRelease }
   mutating func runDidEnd(trace: Trace) { base.runDidEnd(trace: trace) }
   var reductionCheck: ReductionCheck? { base.reductionCheck }
   var canStillClaimEverySchedule: Bool { base.canStillClaimEverySchedule }

@@ -29,7 +29,6 @@ extension ReducedDepthFirstSearch {
     maySleep = []
     let position = try search.nextJob(among: ready, step: step)
     wide = search
-    hiddenAccessRelease?.isReleased = true
     return position
   }
 

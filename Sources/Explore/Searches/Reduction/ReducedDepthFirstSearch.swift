@@ -95,8 +95,6 @@ struct ReducedDepthFirstSearch: SplittableSearch {
   /// The search of every schedule this one became when its first run grew too wide to analyse
   /// (see ReducedDepthFirstSearch+Wide.swift), which it hands every call from then on.
   var wide: DepthFirstSearch?
-  /// Where the first run, once wide, lets go of the watch of what its steps share.
-  let hiddenAccessRelease: HiddenAccessRelease? = HiddenAccessRelease()
 
   /// - Parameters:
   ///   - shard: the part of the search to run, or `nil` for all of it; see ``Shard``.
